@@ -1,0 +1,36 @@
+"""The registry: a game's slug -> its package. Games are imported when first
+asked for, so a tool that needs one game loads only that one."""
+
+from __future__ import annotations
+
+import importlib
+
+from .contract import missing
+
+# Slug -> module path, in the order the lobby lists them.
+REGISTERED: dict[str, str] = {}
+
+
+def register(slug: str, module: str) -> None:
+    """Add a game (tests register their own small games this way)."""
+    REGISTERED[slug] = module
+
+
+def unregister(slug: str) -> None:
+    REGISTERED.pop(slug, None)
+
+
+def get(slug: str):
+    """The game package for a slug, or None if there is no such game."""
+    path = REGISTERED.get(slug) if isinstance(slug, str) else None
+    if path is None:
+        return None
+    game = importlib.import_module(path)
+    lacking = missing(game)
+    if lacking:
+        raise TypeError(f"{path} does not meet the engine contract: missing {', '.join(lacking)}")
+    return game
+
+
+def all() -> list:  # noqa: A001 (the registry's own word)
+    return [get(slug) for slug in REGISTERED]

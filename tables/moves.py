@@ -1,0 +1,51 @@
+"""The one door for a move, and the helpers every game's options use."""
+
+from __future__ import annotations
+
+import copy
+
+from .contract import Illegal
+
+# How much longer bots think at each pace (multiplies a game's bot_think).
+BOT_PACE = {"brisk": 1.0, "relaxed": 1.8}
+
+
+def choice(raw, key: str, allowed, default):
+    """The host's value for ``key`` if it is exactly one of ``allowed``
+    (a bool never passes for a number), else the default."""
+    if not isinstance(raw, dict) or key not in raw:
+        return default
+    value = raw[key]
+    for ok in allowed:
+        if value == ok and type(value) is type(ok):
+            return ok
+    return default
+
+
+def deciders(game, state: dict) -> set[int]:
+    return {seat for seat, _kind, _key in game.deciding(state)}
+
+
+def dispatch(game, state: dict, seat: int, action, now: float) -> dict:
+    """Apply one move: tick the game's clock, refuse a malformed move or one
+    out of turn with a sentence, apply it, bump ``seq``. The move is played
+    on a copy, so a refusal leaves ``state`` exactly as it was whatever the
+    game's move function had touched before it refused."""
+    if not isinstance(action, dict):
+        raise Illegal("A move must say what it is, like {\"type\": \"pass\"}.")
+    kind = action.get("type")
+    if not isinstance(kind, str) or kind not in game.MOVES:
+        names = ", ".join(sorted(game.MOVES))
+        raise Illegal(f"That is not a move in {game.title}; the moves are: {names}.")
+    work = copy.deepcopy(state)
+    if hasattr(game, "tick"):
+        game.tick(work, now)
+    if game.result(work) is not None:
+        raise Illegal("This game is over.")
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in deciders(game, work):
+        raise Illegal("It's not your turn.")
+    game.MOVES[kind](work, seat, action, now)
+    work["seq"] = work.get("seq", 0) + 1
+    state.clear()
+    state.update(work)
+    return state

@@ -1,0 +1,194 @@
+"""TableGameContract: what every Parlor game must meet, as tests.
+
+A game's test module subclasses it, names the game, and says how to re-deal
+the secrets a seat must not see::
+
+    class TestEuchreContract(TableGameContract):
+        game = tables.games.get("euchre")
+
+        def scramble(self, state, keep, rng): ...
+        def hidden(self, state, seat): ...
+
+It plays seeded games with bots at every level (and one table of mixed
+levels) at every startable size and checks, at every step: every bot move
+and every fallback is legal; the state survives a JSON round trip; no view
+holds another seat's secret; and after ``scramble`` re-deals what ``keep``
+must not see, ``view(state, keep)`` and every level's bot move for ``keep``
+are unchanged. A whole game replays from its seed and moves, byte for byte.
+Set PARLOR_CONTRACT_GAMES to play more games per level.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+
+from tables import contract, log, moves
+from tables.contract import LEVELS, Illegal
+
+GAMES_PER_LEVEL = int(os.environ.get("PARLOR_CONTRACT_GAMES", "3"))
+MAX_STEPS = 20000
+
+
+def _dump(state) -> str:
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def _strings(value):
+    """Every string inside a JSON value, keys included."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield k
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+class Played:
+    """One game played by bots: the steps (state before, seat, move) and the
+    end."""
+
+    def __init__(self, n, seed, settings, levels, steps, final):
+        self.n, self.seed, self.settings, self.levels = n, seed, settings, levels
+        self.steps, self.final = steps, final
+
+
+class TableGameContract:
+    game = None            # the game package
+    sizes: tuple = ()      # seat counts to play; default: the game's sizes
+    settings: list = [{}]  # settings to play each size with
+    games_per_level = GAMES_PER_LEVEL
+    check_every = 1        # check views and scrambles at every k-th step
+
+    # -- what a game's test supplies ------------------------------------
+    def scramble(self, state: dict, keep: int, rng: random.Random) -> None:
+        """Re-deal, in place, every secret seat ``keep`` must not see."""
+        raise NotImplementedError
+
+    def hidden(self, state: dict, seat) -> set[str]:
+        """Strings (cards, mostly) that must appear nowhere in ``view(state,
+        seat)``: other seats' hands and every face-down card."""
+        raise NotImplementedError
+
+    # -- playing ----------------------------------------------------------
+    _played: dict = {}
+
+    def _tables(self):
+        sizes = self.sizes or self.game.sizes
+        tables = []
+        for settings in self.settings:
+            for n in sizes:
+                for level in LEVELS:
+                    for k in range(self.games_per_level):
+                        tables.append((n, f"contract-{level}-{n}-{k}", settings, [level] * n))
+                tables.append((n, f"contract-mixed-{n}", settings, [LEVELS[s % 3] for s in range(n)]))
+        return tables
+
+    def played(self) -> list[Played]:
+        key = (type(self).__module__, type(self).__qualname__)
+        if key not in TableGameContract._played:
+            TableGameContract._played[key] = [self._play(*t) for t in self._tables()]
+        return TableGameContract._played[key]
+
+    def _play(self, n, seed, settings, levels) -> Played:
+        game = self.game
+        rng = random.Random(seed)
+        state = game.new(n, seed, 0.0, settings)
+        steps = []
+        for step in range(MAX_STEPS):
+            if game.result(state) is not None:
+                return Played(n, seed, settings, levels, steps, state)
+            deciding = game.deciding(state)
+            assert deciding, f"{seed}: nobody is deciding but the game is not over (step {step})"
+            seat = rng.choice(sorted({d[0] for d in deciding}))
+            before = copy.deepcopy(state)
+            action = game.bots.choose(copy.deepcopy(state), seat, levels[seat], random.Random(f"{seed}:{step}"))
+            try:
+                moves.dispatch(game, state, seat, action, float(step + 1))
+            except Illegal as refused:
+                raise AssertionError(f"{seed}: the {levels[seat]} bot's move {action} was refused: {refused}")
+            steps.append((before, seat, action))
+        raise AssertionError(f"{seed}: no result after {MAX_STEPS} moves")
+
+    # -- the checks ---------------------------------------------------------
+    def test_meets_the_contract(self):
+        assert contract.missing(self.game) == []
+        assert self.game.options(None) == self.game.DEFAULTS
+        assert self.game.options({"bot_pace": "warp", "nonsense": 1}) == self.game.DEFAULTS
+        assert set(self.game.bot_think) >= {kind for p in self.played() for s, _, _ in p.steps for _, kind, _ in self.game.deciding(s)}
+
+    def test_every_bot_move_at_every_level_is_legal_and_games_end(self):
+        played = self.played()
+        assert played
+        for p in played:
+            assert self.game.result(p.final) is not None
+            places = self.game.result(p.final)["places"]
+            assert len(places) == p.n and min(places) == 1
+
+    def test_every_fallback_is_legal(self):
+        for p in self.played():
+            for state, _seat, _action in p.steps:
+                for seat, _kind, _key in self.game.deciding(state):
+                    work = copy.deepcopy(state)
+                    move = self.game.fallback(copy.deepcopy(state), seat)
+                    try:
+                        moves.dispatch(self.game, work, seat, move, 0.0)
+                    except Illegal as refused:
+                        raise AssertionError(f"{p.seed}: fallback {move} for seat {seat} was refused: {refused}")
+
+    def test_state_survives_a_json_round_trip(self):
+        for p in self.played():
+            for state, _seat, _action in p.steps[:: self.check_every] + [(p.final, None, None)]:
+                assert json.loads(_dump(state)) == state
+
+    def test_replay_from_seed_and_moves_is_identical(self):
+        for p in self.played():
+            state = self.game.new(p.n, p.seed, 0.0, p.settings)
+            for step, (_before, seat, action) in enumerate(p.steps):
+                moves.dispatch(self.game, state, seat, copy.deepcopy(action), float(step + 1))
+            assert _dump(state) == _dump(p.final)
+
+    def test_no_view_holds_another_seats_secret(self):
+        checked = 0
+        for p in self.played():
+            for state, _seat, _action in p.steps[:: self.check_every]:
+                for seat in [None, *range(p.n)]:
+                    secret = self.hidden(state, seat)
+                    view = json.loads(_dump(self.game.view(state, seat)))
+                    # The log names cards of earlier deals, which may be in
+                    # a hand again: events are checked by their privacy marks.
+                    shown = view.pop("events", [])
+                    leaked = secret & set(_strings(view))
+                    assert not leaked, f"{p.seed}: seat {seat} was shown {sorted(leaked)}"
+                    allowed = {e["n"] for e in state.get("events", []) if log.visible(e, seat)}
+                    private = [e for e in shown if e.get("n") not in allowed]
+                    assert not private, f"{p.seed}: seat {seat} was shown another seat's log line {private}"
+                    assert all("to" not in e for e in shown), f"{p.seed}: a log line kept its privacy marks"
+                    checked += bool(secret)
+        assert checked, "hidden() never named a secret: the check proved nothing"
+
+    def test_scramble_changes_nothing_a_seat_sees_or_a_bot_does(self):
+        changed = 0
+        for p in self.played():
+            deciders = []
+            for state, _seat, _action in p.steps[:: self.check_every]:
+                for keep in range(p.n):
+                    other = copy.deepcopy(state)
+                    self.scramble(other, keep, random.Random(f"{p.seed}:{keep}"))
+                    changed += _dump(other) != _dump(state)
+                    assert _dump(self.game.view(other, keep)) == _dump(self.game.view(state, keep)), (
+                        f"{p.seed}: seat {keep}'s view changed when only others' secrets did")
+                deciders = sorted({d[0] for d in self.game.deciding(state)})
+                for keep in deciders:
+                    other = copy.deepcopy(state)
+                    self.scramble(other, keep, random.Random(f"{p.seed}:{keep}:bots"))
+                    for level in LEVELS:
+                        a = self.game.bots.choose(copy.deepcopy(state), keep, level, random.Random(7))
+                        b = self.game.bots.choose(other, keep, level, random.Random(7))
+                        assert a == b, f"{p.seed}: the {level} bot for seat {keep} used a secret ({a} vs {b})"
+        assert changed, "scramble() never changed a state: the check proved nothing"
