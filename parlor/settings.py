@@ -145,3 +145,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+
+# Games beyond the built-in ones, as "slug=module,slug=module" (the tests
+# register their own small game this way).
+PARLOR_EXTRA_GAMES = dict(
+    item.split("=", 1) for item in os.environ.get("PARLOR_EXTRA_GAMES", "").split(",") if "=" in item
+)

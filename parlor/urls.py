@@ -1,3 +1,8 @@
-from django.urls import path
+from django.contrib import admin
+from django.urls import include, path
 
-urlpatterns: list = []
+urlpatterns = [
+    path("api/", include("tables.urls")),
+    path("admin/", admin.site.urls),
+    path("", include("games.urls")),
+]

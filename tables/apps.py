@@ -1,6 +1,14 @@
 from django.apps import AppConfig
+from django.conf import settings
 
 
 class TablesConfig(AppConfig):
     name = "tables"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        # Extra games (the tests' own small game) are named in the settings.
+        from . import games
+
+        for slug, module in settings.PARLOR_EXTRA_GAMES.items():
+            games.register(slug, module)

@@ -111,7 +111,7 @@ class TableGameContract:
             try:
                 moves.dispatch(game, state, seat, action, float(step + 1))
             except Illegal as refused:
-                raise AssertionError(f"{seed}: the {levels[seat]} bot's move {action} was refused: {refused}")
+                raise AssertionError(f"{seed}: the {levels[seat]} bot's move {action} was refused: {refused}") from None
             steps.append((before, seat, action))
         raise AssertionError(f"{seed}: no result after {MAX_STEPS} moves")
 
@@ -139,7 +139,7 @@ class TableGameContract:
                     try:
                         moves.dispatch(self.game, work, seat, move, 0.0)
                     except Illegal as refused:
-                        raise AssertionError(f"{p.seed}: fallback {move} for seat {seat} was refused: {refused}")
+                        raise AssertionError(f"{p.seed}: fallback {move} for seat {seat} was refused: {refused}") from None
 
     def test_state_survives_a_json_round_trip(self):
         for p in self.played():

@@ -1,0 +1,22 @@
+"""What the lobby says about each game: a kicker and a one-line blurb, in the
+order the games are listed. Player counts come from the game itself."""
+
+from tables import games
+
+BLURBS = {
+    "euchre": ("Card game · 4 players", "Four players, two teams, and one jack that isn't what it looks like."),
+    "get-in-line": ("Board game with cards · 2 to 12", "Play a card, claim its space, and get five in a row before the other team."),
+    "line": ("Spatial rummy · 2 to 4", "Build one shared 4 by 4 grid of runs and sets; hold the least when it fills."),
+    "station-master": ("Railroad game · 1 to 4", "Run an Office on a single-track Division and keep the trains moving on time."),
+}
+
+
+def entries() -> list[dict]:
+    out = []
+    for game in games.all():
+        kicker, blurb = BLURBS.get(game.slug, (f"{game.players[0]} to {game.players[1]} players", ""))
+        out.append({
+            "slug": game.slug, "title": game.title, "kicker": kicker, "blurb": blurb,
+            "players": list(game.players), "sizes": list(game.sizes),
+        })
+    return out

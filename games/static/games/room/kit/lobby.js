@@ -1,0 +1,94 @@
+// The lobby: every game with its player counts, start a table, join one by
+// its code, and the tables this browser is already in.
+
+import { api, el, knownTables, savedName, saveName } from './net.js';
+
+const root = document.getElementById('lobby');
+const catalog = JSON.parse(document.getElementById('catalog').textContent);
+
+function nameField() {
+  const input = el('input', { id: 'name', name: 'name', autocomplete: 'nickname', maxlength: '20', placeholder: 'Your name', value: savedName() });
+  input.addEventListener('change', () => saveName(input.value.trim()));
+  return el('label', { class: 'field name-field' }, el('span', { text: 'Your name at the table' }), input);
+}
+
+function askedName() {
+  const input = document.getElementById('name');
+  const name = input.value.trim();
+  if (!name) {
+    say('Tell us your name first, so the table knows who you are.');
+    input.focus();
+    return null;
+  }
+  saveName(name);
+  return name;
+}
+
+function say(text) {
+  const line = document.getElementById('lobby-status');
+  line.textContent = text;
+}
+
+async function startTable(slug) {
+  const name = askedName();
+  if (!name) return;
+  try {
+    const snap = await api('tables', { game: slug, name });
+    location.href = `/t/${snap.code}`;
+  } catch (err) {
+    say(err.message);
+  }
+}
+
+function joinForm() {
+  const input = el('input', { id: 'join-code', name: 'code', autocomplete: 'off', maxlength: '8', placeholder: 'Code', 'aria-label': 'Table code', inputmode: 'text', autocapitalize: 'characters' });
+  const form = el('form', { class: 'join', id: 'join-form' },
+    el('h2', { text: 'Join a table' }),
+    el('p', { text: 'Got a code from family? Type it here.' }),
+    el('div', { class: 'row' }, input, el('button', { type: 'submit', class: 'primary', text: 'Join' })));
+  form.addEventListener('submit', e => {
+    e.preventDefault();
+    const code = input.value.toUpperCase().replace(/[^A-Z]/g, '');
+    if (!code) { say('Type the table’s code, the letters your host shared.'); return; }
+    if (!askedName()) return;
+    location.href = `/t/${code}?join=1`;
+  });
+  return form;
+}
+
+function gameCard(g) {
+  const counts = g.players[0] === g.players[1] ? `${g.players[0]} players` : `${g.players[0]}–${g.players[1]} players`;
+  return el('article', { class: 'game-card', 'data-game': g.slug },
+    el('p', { class: 'kicker', text: g.kicker }),
+    el('h3', { text: g.title }),
+    el('p', { class: 'blurb', text: g.blurb }),
+    el('p', { class: 'counts', text: `${counts} · bots fill empty seats` }),
+    el('button', { class: 'primary', onclick: () => startTable(g.slug), text: `Start a ${g.title} table` }));
+}
+
+async function myTables() {
+  const box = el('section', { class: 'mine', id: 'my-tables' }, el('h2', { text: 'Your tables' }));
+  let tables = [];
+  try { tables = (await api('mine')).tables; } catch { tables = []; }
+  const known = new Map(knownTables().map(t => [t.code, t]));
+  for (const t of tables) known.delete(t.code);
+  const rows = [...tables, ...known.values()];
+  if (!rows.length) return null;
+  box.append(el('ul', {}, rows.map(t => el('li', {},
+    el('a', { href: `/t/${t.code}`, text: `${t.title || t.game} · ${t.code}` }),
+    t.status ? el('span', { class: 'muted', text: ` ${({ lobby: 'waiting', playing: 'playing', over: 'finished' })[t.status] || ''}` }) : null))));
+  return box;
+}
+
+async function draw() {
+  root.replaceChildren(
+    nameField(),
+    el('p', { id: 'lobby-status', class: 'status', role: 'status', 'aria-live': 'polite' }),
+    el('section', { class: 'games' }, el('h2', { text: 'Start a table' }), el('div', { class: 'game-grid' }, catalog.map(gameCard))),
+    joinForm(),
+  );
+  const mine = await myTables();
+  if (mine) root.append(mine);
+}
+
+draw();

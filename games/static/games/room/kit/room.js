@@ -1,0 +1,290 @@
+// The room kit: the waiting room and the table shell around a game. A game's
+// app.js calls start(cfg) with its title, settings, rules and a play object
+// whose draw(board, snap, room) paints the game from the server's view.
+// The room decides nothing: every button sends an action, and whatever the
+// server answers is drawn.
+
+import { connect, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
+
+const LEVEL_NAMES = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
+
+export function start(cfg) {
+  const root = document.getElementById('room');
+  const code = root.dataset.code;
+  const params = new URLSearchParams(location.search);
+  let wantsSeat = params.get('join') === '1';
+  const room = {
+    cfg, code, snap: null,
+    move(action) { socket.send({ type: 'move', seq: room.snap.seq, action }); },
+    act(name, body = {}) { socket.send({ type: 'act', do: name, ...body }); },
+    say,
+  };
+  let shell = null;
+
+  const socket = connect(code, message => {
+    if (message.type === 'error') { say(message.message, true); return; }
+    if (message.type !== 'snapshot') return;
+    const was = room.snap;
+    room.snap = message;
+    if (message.seat !== null) rememberTable(code, message.game, message.title);
+    if (wantsSeat && message.seat === null && message.status === 'lobby' && savedName()) {
+      wantsSeat = false;
+      room.act('join', { name: savedName() });
+    }
+    draw(was);
+  }, status => {
+    document.body.classList.toggle('offline', status !== 'open');
+  });
+
+  function say(text, isError = false) {
+    const line = document.getElementById('room-status');
+    if (!line) return;
+    line.textContent = text;
+    line.classList.toggle('error', isError);
+  }
+
+  function draw(was) {
+    const snap = room.snap;
+    if (snap.status === 'lobby') {
+      shell = null;
+      root.replaceChildren(waitingRoom(room));
+      return;
+    }
+    if (!shell || (was && was.number !== snap.number)) shell = tableShell(room);
+    shell.update(was);
+  }
+  return room;
+}
+
+// -- the waiting room ----------------------------------------------------------
+
+function waitingRoom(room) {
+  const { snap, cfg } = room;
+  const link = `${location.origin}/t/${snap.code}`;
+  const host = snap.host;
+  const seated = snap.seat !== null;
+  const full = snap.seats.length >= Math.max(...snap.sizes);
+  const copy = el('button', {
+    class: 'quiet', type: 'button', text: 'Copy link',
+    onclick: async () => {
+      try { await navigator.clipboard.writeText(link); room.say('Link copied: send it to your family.'); } catch { room.say(link); }
+    },
+  });
+  const seatRows = snap.seats.map(s => {
+    const tags = [s.you ? 'you' : null, s.host ? 'host' : null, s.kind === 'bot' ? `bot · ${LEVEL_NAMES[s.level] || s.level}` : null].filter(Boolean);
+    const tools = [];
+    if (host && s.kind === 'bot') {
+      const pick = el('select', { 'aria-label': `Level for ${s.name}`, onchange: e => room.act('level', { seat: s.index, level: e.target.value }) },
+        snap.levels.map(l => el('option', { value: l, selected: l === s.level, text: LEVEL_NAMES[l] || l })));
+      tools.push(pick);
+    }
+    if (host) {
+      if (s.index > 0) tools.push(el('button', { class: 'quiet', type: 'button', 'aria-label': `Move ${s.name} up`, text: '↑', onclick: () => room.act('arrange', { seat: s.index, to: s.index - 1 }) }));
+      if (s.index < snap.seats.length - 1) tools.push(el('button', { class: 'quiet', type: 'button', 'aria-label': `Move ${s.name} down`, text: '↓', onclick: () => room.act('arrange', { seat: s.index, to: s.index + 1 }) }));
+      if (!s.you) tools.push(el('button', { class: 'quiet', type: 'button', text: 'Remove', onclick: () => room.act('clear', { seat: s.index }) }));
+    }
+    return el('li', { class: `seat ${s.kind}`, 'data-seat': s.index },
+      el('span', { class: 'seat-no', text: `${s.index + 1}` }),
+      el('span', { class: 'seat-name', text: s.name }),
+      el('span', { class: 'tags', text: tags.join(' · ') }),
+      el('span', { class: 'tools' }, tools));
+  });
+  const note = cfg.neighbors ? cfg.neighbors(snap) : null;
+  const actions = [];
+  if (host) {
+    actions.push(el('button', { type: 'button', id: 'add-bot', disabled: full, text: 'Add a bot', onclick: () => room.act('bot', { level: 'medium' }) }));
+    actions.push(el('button', { type: 'button', id: 'fill-bots', disabled: full, text: 'Fill with bots', onclick: () => room.act('fill', { level: 'medium' }) }));
+    actions.push(el('button', { type: 'button', id: 'start', class: 'primary', disabled: !!snap.startProblem, text: 'Start the game', onclick: () => room.act('start') }));
+  }
+  let seatBox = null;
+  if (!seated) {
+    const input = el('input', { id: 'seat-name', maxlength: '20', placeholder: 'Your name', value: savedName(), 'aria-label': 'Your name' });
+    seatBox = el('form', { class: 'take-seat', id: 'take-seat' },
+      el('p', { text: 'You’re watching. Take a seat to play.' }),
+      el('div', { class: 'row' }, input, el('button', { type: 'submit', class: 'primary', text: 'Take a seat' })));
+    seatBox.addEventListener('submit', e => {
+      e.preventDefault();
+      const name = input.value.trim();
+      if (!name) { room.say('Tell us your name first, so the table knows who you are.', true); return; }
+      saveName(name);
+      room.act('join', { name });
+    });
+  }
+  return el('section', { class: 'waiting', 'aria-labelledby': 'waiting-title' },
+    el('p', { class: 'kicker', text: 'Waiting room' }),
+    el('h1', { id: 'waiting-title', text: snap.title }),
+    el('div', { class: 'share' },
+      el('p', {}, 'Table code ', el('strong', { class: 'code', id: 'table-code', text: snap.code })),
+      el('p', { class: 'muted' }, 'Share the code, or the link: ', el('span', { class: 'link', text: link }), ' ', copy)),
+    el('p', { id: 'room-status', class: 'status', role: 'status', 'aria-live': 'polite' }),
+    seatBox,
+    el('h2', { text: `Seats (${snap.seats.length})` }),
+    el('ol', { class: 'seats', id: 'seats' }, seatRows),
+    note,
+    snap.startProblem ? el('p', { class: 'problem', id: 'start-problem', text: snap.startProblem }) : null,
+    settingsForm(room),
+    host ? el('div', { class: 'actions' }, actions) : el('p', { class: 'muted', text: seated ? 'Waiting for the host to start the game.' : '' }),
+    seated ? el('p', {}, el('button', { class: 'quiet', type: 'button', text: 'Leave this table', onclick: () => { forgetTable(room.code); room.act('leave'); location.href = '/'; } })) : null,
+    el('p', {}, el('a', { href: '/', text: '← All games' })),
+  );
+}
+
+function settingsForm(room) {
+  const { snap, cfg } = room;
+  const rows = (cfg.settings || []).filter(s => !s.when || s.when(snap));
+  if (!rows.length) return null;
+  return el('section', { class: 'settings', 'aria-label': 'House rules' },
+    el('h2', { text: 'House rules' }),
+    el('dl', {}, rows.map(s => {
+      const value = snap.settings[s.key];
+      const label = (s.choices.find(c => c[0] === value) || [value, String(value)])[1];
+      const control = snap.host
+        ? el('select', { id: `setting-${s.key}`, 'aria-label': s.label, onchange: e => {
+          const raw = s.choices.find(c => String(c[0]) === e.target.value);
+          room.act('settings', { settings: { [s.key]: raw ? raw[0] : e.target.value } });
+        } }, s.choices.map(([v, text]) => el('option', { value: String(v), selected: v === value, text })))
+        : el('span', { text: label });
+      return el('div', { class: 'setting' }, el('dt', { text: s.label }), el('dd', {}, control, s.hint ? el('small', { text: s.hint }) : null));
+    })));
+}
+
+// -- the table shell -------------------------------------------------------------
+
+function tableShell(room) {
+  const root = document.getElementById('room');
+  const { cfg } = room;
+  const board = el('div', { class: 'board', id: 'board' });
+  const seats = el('ol', { class: 'plates', id: 'plates', 'aria-label': 'Players' });
+  const logList = el('ol', { class: 'log', id: 'log' });
+  const drawer = el('aside', { class: 'drawer', id: 'log-drawer', hidden: true, 'aria-label': 'Log' }, el('h2', { text: 'Log' }), logList);
+  const status = el('p', { id: 'room-status', class: 'status', role: 'status', 'aria-live': 'polite' });
+  const cover = el('div', { class: 'covered-note', id: 'covered-note', hidden: true });
+  const rules = dialog('rules', 'How to play', el('div', { class: 'rules' }));
+  if (cfg.rules) rules.body.innerHTML = cfg.rules;
+  else rules.body.textContent = 'The table shows what you can do on your turn.';
+  const options = dialog('options', 'Options', optionsBody(cfg));
+  const sheet = dialog('result', 'Game over', el('div'));
+  const endButton = el('button', { class: 'quiet', type: 'button', id: 'end-game', text: 'End game', onclick: () => {
+    if (confirm('End this game for everyone? It won’t be kept.')) room.act('end');
+  } });
+  const bar = el('header', { class: 'bar' },
+    el('a', { href: '/', class: 'home', 'aria-label': 'All games', text: 'Parlor' }),
+    el('span', { class: 'bar-title', text: room.snap.title }),
+    el('span', { class: 'bar-code', text: room.code }),
+    el('span', { class: 'bar-round', id: 'bar-round' }),
+    el('span', { class: 'bar-tools' },
+      el('button', { class: 'quiet', type: 'button', id: 'open-log', text: 'Log', onclick: () => { drawer.hidden = !drawer.hidden; } }),
+      el('button', { class: 'quiet', type: 'button', id: 'open-rules', text: 'How to play', onclick: () => rules.open() }),
+      el('button', { class: 'quiet', type: 'button', id: 'open-options', text: 'Options', onclick: () => options.open() }),
+      endButton));
+  root.replaceChildren(bar, status, cover, el('div', { class: 'table-area' }, el('div', { class: 'play' }, seats, board), drawer), rules.node, options.node, sheet.node);
+  let sheetShownFor = null;
+
+  function update(was) {
+    const snap = room.snap;
+    endButton.hidden = !(snap.host && snap.status === 'playing');
+    const round = cfg.progress ? cfg.progress(snap) : '';
+    document.getElementById('bar-round').textContent = round || '';
+    seats.replaceChildren(...snap.seats.map(s => plate(room, s)));
+    const mine = snap.seat !== null ? snap.seats[snap.seat] : null;
+    cover.hidden = !(mine && mine.covered);
+    if (mine && mine.covered) {
+      cover.replaceChildren(el('span', { text: 'A bot is playing your seat for now.' }), ' ',
+        el('button', { class: 'primary', type: 'button', id: 'take-back', text: 'Take my seat back', onclick: () => room.act('back') }));
+    }
+    const events = (snap.view && snap.view.events) || [];
+    logList.replaceChildren(...events.map(e => el('li', { text: describe(cfg, e, snap) })).filter(li => li.textContent));
+    board.dataset.seq = String(snap.seq);
+    board.dataset.status = snap.status;
+    cfg.play.draw(board, snap, room, was);
+    if ((snap.status === 'over' || snap.status === 'ended') && sheetShownFor !== snap.number) {
+      sheetShownFor = snap.number;
+      showResult(room, sheet);
+    }
+    if (snap.status === 'playing') sheet.close();
+  }
+  return { update };
+}
+
+function plate(room, s) {
+  const snap = room.snap;
+  const tags = [s.you ? 'you' : null, s.kind === 'bot' ? 'bot' : null, s.covered ? 'a bot is covering' : null].filter(Boolean);
+  return el('li', { class: `plate${s.deciding ? ' deciding' : ''}${s.you ? ' me' : ''}`, 'data-seat': s.index },
+    el('span', { class: 'plate-name', text: s.name }),
+    tags.length ? el('span', { class: 'tags', text: tags.join(' · ') }) : null,
+    s.deciding ? el('span', { class: 'turn-mark', text: snap.status === 'playing' ? 'to play' : '' }) : null,
+    s.canCover ? el('button', { class: 'quiet', type: 'button', text: 'Cover with a bot', onclick: () => room.act('cover', { seat: s.index }) }) : null);
+}
+
+function describe(cfg, event, snap) {
+  if (cfg.describe) {
+    const text = cfg.describe(event, snap);
+    if (text !== undefined) return text;
+  }
+  const who = event.seat !== undefined && snap.seats[event.seat] ? snap.seats[event.seat].name : null;
+  const bits = Object.entries(event).filter(([k]) => !['n', 'kind', 'seat'].includes(k)).map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : v}`);
+  return [who, event.kind, ...bits].filter(Boolean).join(' · ');
+}
+
+function showResult(room, sheet) {
+  const { snap, cfg } = room;
+  const body = [];
+  if (snap.status === 'ended') {
+    sheet.title('Game ended early');
+    body.push(el('p', { text: 'The host ended this game. It isn’t kept.' }));
+  } else {
+    sheet.title('Game over');
+    const result = snap.result || { places: [], scores: [] };
+    const order = snap.seats.map(s => s.index).sort((a, b) => result.places[a] - result.places[b]);
+    if (cfg.resultLine) body.push(el('p', { class: 'result-line', text: cfg.resultLine(snap) }));
+    body.push(el('ol', { class: 'places', id: 'places' }, order.map(i => el('li', {},
+      el('span', { class: 'place', text: ordinal(result.places[i]) }),
+      el('span', { text: snap.seats[i].name + (snap.seats[i].you ? ' (you)' : '') }),
+      result.scores && result.scores[i] !== undefined ? el('span', { class: 'score', text: String(result.scores[i]) }) : null))));
+  }
+  const buttons = [];
+  if (snap.host) buttons.push(el('button', { class: 'primary', type: 'button', id: 'play-again', text: 'Play again', onclick: () => room.act('again') }));
+  else buttons.push(el('p', { class: 'muted', text: 'The host can deal another game.' }));
+  buttons.push(el('button', { class: 'quiet', type: 'button', text: 'See the table', onclick: () => sheet.close() }));
+  buttons.push(el('a', { href: '/', text: 'All games' }));
+  sheet.body.replaceChildren(...body, el('div', { class: 'actions' }, buttons));
+  sheet.open();
+}
+
+function ordinal(n) {
+  return ({ 1: '1st', 2: '2nd', 3: '3rd' })[n] || `${n}th`;
+}
+
+function dialog(id, title, body) {
+  const heading = el('h2', { text: title });
+  const node = el('dialog', { id: `${id}-dialog`, class: 'sheet', 'aria-labelledby': `${id}-title` },
+    el('div', { class: 'sheet-head' }, heading, el('button', { class: 'quiet close', type: 'button', 'aria-label': 'Close', text: '✕', onclick: () => node.close() })),
+    body);
+  heading.id = `${id}-title`;
+  return {
+    node, body,
+    open() { if (!node.open) node.showModal(); },
+    close() { if (node.open) node.close(); },
+    title(text) { heading.textContent = text; },
+  };
+}
+
+// Options are this browser's own preferences (helpers and the like), kept
+// per game in localStorage; they never change the game.
+export function preference(game, key, fallback = true) {
+  const raw = localStorage.getItem(`parlor:${game}:${key}`);
+  return raw === null ? fallback : raw === 'on';
+}
+
+function optionsBody(cfg) {
+  const rows = cfg.preferences || [];
+  if (!rows.length) return el('p', { text: 'This game has no options of its own yet.' });
+  return el('ul', { class: 'options' }, rows.map(p => {
+    const box = el('input', { type: 'checkbox', id: `pref-${p.key}`, checked: preference(cfg.game, p.key, p.fallback !== false) });
+    box.addEventListener('change', () => {
+      localStorage.setItem(`parlor:${cfg.game}:${p.key}`, box.checked ? 'on' : 'off');
+      if (p.onchange) p.onchange(box.checked);
+    });
+    return el('li', {}, el('label', { for: `pref-${p.key}` }, box, ' ', p.label), p.hint ? el('small', { text: p.hint }) : null);
+  }));
+}

@@ -1,0 +1,24 @@
+from django.contrib.staticfiles import finders
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.csrf import ensure_csrf_cookie
+
+from tables import games, service
+
+from . import catalog
+
+
+@ensure_csrf_cookie
+def lobby(request):
+    return render(request, "games/lobby.html", {"catalog": catalog.entries()})
+
+
+@ensure_csrf_cookie
+def table(request, code):
+    found = service.Table.objects.filter(code=service.normal_code(code)).first() if code else None
+    if found is None:
+        raise Http404("There is no table with that code.")
+    game = games.get(found.game)
+    own = finders.find(f"games/{game.slug}/app.js")
+    script = f"games/{game.slug}/app.js" if own else "games/room/kit/generic.js"
+    return render(request, "games/table.html", {"code": found.code, "game": game, "script": script})

@@ -1,0 +1,41 @@
+"""The ASGI entry point: HTTP through Django, websockets through Channels
+(origin-checked, with the session so a socket knows its seat), and the
+lifespan, which starts this process's bot ticker."""
+
+import asyncio
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "parlor.settings")
+django_http = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from tables import ticker  # noqa: E402
+from tables.routing import websocket_urlpatterns  # noqa: E402
+
+router = ProtocolTypeRouter({
+    "http": django_http,
+    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+})
+
+
+async def application(scope, receive, send):
+    if scope["type"] != "lifespan":
+        return await router(scope, receive, send)
+    stop = asyncio.Event()
+    task = None
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            task = asyncio.create_task(ticker.run(stop))
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            stop.set()
+            if task is not None:
+                await task
+            await send({"type": "lifespan.shutdown.complete"})
+            return

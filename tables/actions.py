@@ -1,0 +1,31 @@
+"""Every table action a browser or script can ask for, by name: the HTTP API
+and the websocket both go through this one map."""
+
+from __future__ import annotations
+
+from . import service
+
+ACTIONS = {
+    "join": lambda code, who, body: {"seat": service.join(code, who)},
+    "leave": lambda code, who, body: service.leave(code, who),
+    "bot": lambda code, who, body: {"seat": service.add_bot(code, who, body.get("level", "medium"))},
+    "fill": lambda code, who, body: service.fill(code, who, body.get("level", "medium")),
+    "level": lambda code, who, body: service.set_level(code, who, body.get("seat"), body.get("level")),
+    "clear": lambda code, who, body: service.clear(code, who, body.get("seat")),
+    "arrange": lambda code, who, body: service.arrange(code, who, body.get("seat"), body.get("to")),
+    "settings": lambda code, who, body: {"settings": service.configure(code, who, body.get("settings"))},
+    "start": lambda code, who, body: service.start(code, who),
+    "move": lambda code, who, body: service.move(code, who, body.get("seq"), body.get("action")) and None,
+    "hurry": lambda code, who, body: service.hurry(code, who),
+    "cover": lambda code, who, body: service.cover(code, who, body.get("seat"), body.get("level", "medium")),
+    "back": lambda code, who, body: service.take_back(code, who),
+    "end": lambda code, who, body: service.end(code, who),
+    "again": lambda code, who, body: service.again(code, who),
+}
+
+
+def perform(name, code, who, body: dict):
+    action = ACTIONS.get(name) if isinstance(name, str) else None
+    if action is None:
+        raise service.Refused("That isn't something you can do at a table.", 404)
+    return action(code, who, body) or {}

@@ -1,0 +1,77 @@
+"""The websocket: one per browser tab, bound to its seat (or watching). Every
+change at the table sends this socket its own seat's view; nothing else ever
+crosses it, so no other seat's secret can."""
+
+from __future__ import annotations
+
+import json
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from . import service, visitors, wire
+from .actions import perform
+from .models import Table
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.code = service.normal_code(self.scope["url_route"]["kwargs"]["code"])
+        self.who = visitors.from_scope(self.scope)
+        if not await database_sync_to_async(Table.objects.filter(code=self.code).exists)():
+            await self.accept()
+            await self._send({"type": "error", "message": "There is no table with that code. Check the letters and try again."})
+            await self.close(code=4404)
+            return
+        self.group = service.group(self.code)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_snapshot()
+
+    async def disconnect(self, close_code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        try:
+            message = wire.parse(text_data if text_data is not None else bytes_data)
+            kind = message.get("type")
+            if kind in ("hello", "refresh"):
+                await self.send_snapshot()
+                return
+            if kind == "move":
+                name = "move"
+            elif kind == "act":
+                name = message.get("do")
+            else:
+                raise service.Refused("A message's type is move, act or refresh.")
+            who = self.who
+            if isinstance(message.get("name"), str):
+                who = service.Visitor(who.browser, message["name"], who.user_id)
+            await database_sync_to_async(perform)(name, self.code, who, message)
+            if name == "join":
+                self.who = who
+        except service.Refused as refused:
+            await self._send({"type": "error", "message": refused.sentence, "status": refused.status})
+            if refused.status == 409:
+                await self.send_snapshot()
+
+    async def table_changed(self, event):
+        await self.send_snapshot()
+
+    async def send_snapshot(self):
+        try:
+            snap = await database_sync_to_async(self._snapshot)()
+        except service.Refused as refused:
+            await self._send({"type": "error", "message": refused.sentence, "status": refused.status})
+            return
+        await self._send(snap)
+
+    def _snapshot(self):
+        table = Table.objects.filter(code=self.code).first()
+        if table is None:
+            raise service.Refused("This table is gone.", 404)
+        return service.snapshot(table, self.who)
+
+    async def _send(self, message: dict):
+        await self.send(text_data=json.dumps(message, separators=(",", ":")))

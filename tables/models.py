@@ -1,0 +1,92 @@
+"""A table, its seats and its moves. The game's state is saved whole, as
+JSON, in the same transaction as each move."""
+
+from django.conf import settings
+from django.db import models
+
+
+class Table(models.Model):
+    LOBBY, PLAYING, OVER, ENDED = "lobby", "playing", "over", "ended"
+    STATUSES = [(LOBBY, "Waiting room"), (PLAYING, "Playing"), (OVER, "Over"), (ENDED, "Ended early")]
+
+    code = models.CharField(max_length=8, unique=True)
+    game = models.CharField(max_length=40)
+    status = models.CharField(max_length=10, choices=STATUSES, default=LOBBY)
+    host = models.CharField(max_length=64, help_text="The host's browser.")
+    settings = models.JSONField(default=dict)
+    seed = models.CharField(max_length=64, blank=True)
+    number = models.PositiveIntegerField(default=0, help_text="Games played at this table (Play again adds one).")
+    state = models.JSONField(null=True, blank=True)
+    seq = models.PositiveIntegerField(default=0)
+    # When each open decision began (its key -> seconds since the epoch):
+    # a bot's think time and a person's idle time count from there.
+    clocks = models.JSONField(default=dict)
+    due_at = models.FloatField(null=True, blank=True, db_index=True, help_text="When the next bot is due to move.")
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self):
+        return f"{self.code} ({self.game})"
+
+
+class Seat(models.Model):
+    PERSON, BOT = "person", "bot"
+
+    table = models.ForeignKey(Table, related_name="seats", on_delete=models.CASCADE)
+    index = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=6, choices=[(PERSON, "Person"), (BOT, "Bot")])
+    browser = models.CharField(max_length=64, blank=True, db_index=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    name = models.CharField(max_length=40)
+    level = models.CharField(max_length=10, default="medium")
+    # A person's seat a bot plays for now (the person may take it back).
+    covered = models.BooleanField(default=False)
+    # Whether a bot played this seat at any point of the current game.
+    was_covered = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [models.UniqueConstraint(fields=["table", "index"], name="one_seat_per_index")]
+
+    @property
+    def plays_as_bot(self) -> bool:
+        return self.kind == self.BOT or self.covered
+
+
+class Move(models.Model):
+    """Every move of every game, so a game replays from its seed and moves.
+    The unique key means a move can never be recorded twice."""
+
+    table = models.ForeignKey(Table, related_name="moves", on_delete=models.CASCADE)
+    number = models.PositiveIntegerField(help_text="Which game at this table.")
+    seq = models.PositiveIntegerField(help_text="The state's seq the move was made against.")
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    now = models.FloatField()
+    by = models.CharField(max_length=10, help_text="person, bot or fallback")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number", "seq"]
+        constraints = [models.UniqueConstraint(fields=["table", "number", "seq"], name="one_move_per_seq")]
+
+
+class Result(models.Model):
+    """A game that ended by the rules: who sat where and how they placed.
+    Only a kept result is rated, and only once."""
+
+    table = models.ForeignKey(Table, related_name="results", on_delete=models.CASCADE)
+    number = models.PositiveIntegerField()
+    game = models.CharField(max_length=40)
+    settings = models.JSONField(default=dict)
+    seats = models.JSONField(help_text="Each seat: name, kind, level, user id, covered at any point.")
+    places = models.JSONField()
+    scores = models.JSONField()
+    outcome = models.JSONField(default=dict)
+    kept = models.BooleanField(default=False)
+    rated = models.BooleanField(default=False)
+    finished = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["finished", "id"]
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="one_result_per_game")]

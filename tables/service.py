@@ -1,0 +1,660 @@
+"""A table's life: create, sit, arrange, start, move, bots, cover, end.
+
+Every action takes the table's row lock, checks who is asking, changes the
+table, saves it whole (state, seats and the move) in one transaction, and
+tells every socket watching the table once the transaction commits. A refused
+action raises ``Refused`` with a sentence and changes nothing. The service
+knows no rules: it asks the game (``tables.games``) for everything.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import random
+import secrets
+import time
+from dataclasses import dataclass
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings as django_settings
+from django.db import transaction
+
+from . import games, moves
+from .contract import LEVELS, Illegal
+from .models import Move, Result, Seat, Table  # noqa: F401 (Table is used by the web views)
+
+log = logging.getLogger(__name__)
+
+CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels: a code never spells a word
+CODE_LENGTH = 5
+NAME_LENGTH = 20
+BOT_NAMES = ["Robin", "Juniper", "Otto", "Mabel", "Felix", "Hazel", "Rex", "Ivy", "Moss", "Pip", "Wren", "Clove"]
+MOST_BOT_MOVES = 5000  # per action: no game needs more bot moves in a row
+
+
+class Refused(Exception):
+    """An action the table refuses, with a sentence for the player and the
+    HTTP status that fits it."""
+
+    def __init__(self, sentence: str, status: int = 400):
+        super().__init__(sentence)
+        self.sentence = sentence
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Visitor:
+    """Who is asking: their browser (the session's random id), the name they
+    gave, and their account if signed in."""
+
+    browser: str
+    name: str = ""
+    user_id: int | None = None
+
+
+# -- finding things ----------------------------------------------------------
+
+def normal_code(code) -> str:
+    if not isinstance(code, str):
+        return ""
+    return "".join(ch for ch in code.upper() if ch.isalpha())[:CODE_LENGTH]
+
+
+def _game(table: Table):
+    return games.get(table.game)
+
+
+def _locked(code) -> Table:
+    table = Table.objects.select_for_update().filter(code=normal_code(code)).first()
+    if table is None:
+        raise Refused("There is no table with that code. Check the letters and try again.", 404)
+    return table
+
+
+def _seats(table: Table) -> list[Seat]:
+    return list(table.seats.order_by("index"))
+
+
+def _mine(seats, who: Visitor) -> Seat | None:
+    return next((s for s in seats if s.kind == Seat.PERSON and s.browser and s.browser == who.browser), None)
+
+
+def _host_only(table: Table, who: Visitor, doing: str) -> None:
+    if table.host != who.browser:
+        raise Refused(f"Only the host can {doing}.", 403)
+
+
+def _clean_name(name) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise Refused("Tell us your name first, so the table knows who you are.")
+    name = " ".join(name.split())
+    if len(name) > NAME_LENGTH:
+        raise Refused(f"Please keep your name to {NAME_LENGTH} letters or fewer.")
+    return name
+
+
+def _level(level) -> str:
+    if level not in LEVELS:
+        raise Refused("Pick a bot level: easy, medium or hard.")
+    return level
+
+
+def _notify(code: str) -> None:
+    """Tell every socket on this table to send its seat's view, once the
+    change is committed (a socket never sees a change that rolled back)."""
+
+    def send():
+        layer = get_channel_layer()
+        if layer is None:
+            return
+        try:
+            async_to_sync(layer.group_send)(group(code), {"type": "table.changed"})
+        except Exception:  # the database is the truth; clients catch up on reconnect
+            log.warning("could not tell sockets about a change at %s", code, exc_info=True)
+
+    transaction.on_commit(send)
+
+
+def group(code: str) -> str:
+    return f"table.{code}"
+
+
+# -- the lobby and the waiting room -------------------------------------------
+
+def _new_code() -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        if not Table.objects.filter(code=code).exists():
+            return code
+
+
+def create(slug, who: Visitor) -> Table:
+    """A new table for a game, with the creator as host in the first seat."""
+    game = games.get(slug)
+    if game is None:
+        raise Refused("We don't have that game. Pick one from the list.", 404)
+    name = _clean_name(who.name)
+    with transaction.atomic():
+        table = Table.objects.create(code=_new_code(), game=game.slug, host=who.browser, settings=game.options({}))
+        Seat.objects.create(table=table, index=0, kind=Seat.PERSON, browser=who.browser, user_id=who.user_id, name=name)
+    return table
+
+
+def join(code, who: Visitor) -> int:
+    """Sit at a table in its waiting room: a free seat, or one a bot holds
+    when the table is full. Joining again returns the seat you have."""
+    with transaction.atomic():
+        table = _locked(code)
+        seats = _seats(table)
+        mine = _mine(seats, who)
+        if mine is not None:
+            return mine.index
+        name = _clean_name(who.name)
+        if table.status != Table.LOBBY:
+            raise Refused("This game has already started. You can watch, and join when the host plays again.", 409)
+        game = _game(table)
+        if len(seats) < max(game.sizes):
+            seat = Seat.objects.create(table=table, index=len(seats), kind=Seat.PERSON, browser=who.browser,
+                                       user_id=who.user_id, name=name)
+        else:
+            seat = next((s for s in seats if s.kind == Seat.BOT), None)
+            if seat is None:
+                raise Refused("Every seat at this table is taken.", 409)
+            seat.kind, seat.browser, seat.user_id, seat.name, seat.covered = Seat.PERSON, who.browser, who.user_id, name, False
+            seat.save()
+        table.save(update_fields=["updated"])
+        _notify(table.code)
+        return seat.index
+
+
+def _renumber(table: Table) -> None:
+    """Close the gap a removed seat leaves, lowest first (so no two seats
+    ever share an index)."""
+    for k, seat in enumerate(_seats(table)):
+        if seat.index != k:
+            seat.index = k
+            seat.save(update_fields=["index"])
+
+
+def _bot_name(seats) -> str:
+    used = {s.name for s in seats}
+    return next((n for n in BOT_NAMES if n not in used), f"Bot {len(seats) + 1}")
+
+
+def _waiting(table: Table, doing: str) -> None:
+    if table.status != Table.LOBBY:
+        raise Refused(f"You can only {doing} in the waiting room, before the game starts.", 409)
+
+
+def add_bot(code, who: Visitor, level="medium") -> int:
+    with transaction.atomic():
+        table = _locked(code)
+        _host_only(table, who, "add bots")
+        _waiting(table, "add bots")
+        seats = _seats(table)
+        if len(seats) >= max(_game(table).sizes):
+            raise Refused("Every seat is already filled.", 409)
+        seat = Seat.objects.create(table=table, index=len(seats), kind=Seat.BOT, name=_bot_name(seats), level=_level(level))
+        table.save(update_fields=["updated"])
+        _notify(table.code)
+        return seat.index
+
+
+def fill(code, who: Visitor, level="medium") -> None:
+    """Fill with bots, up to the smallest table the game can start."""
+    with transaction.atomic():
+        table = _locked(code)
+        _host_only(table, who, "fill the table with bots")
+        _waiting(table, "fill the table")
+        seats = _seats(table)
+        sizes = _game(table).sizes
+        want = next((n for n in sorted(sizes) if n >= max(len(seats), 1) and n > 1), max(sizes))
+        _level(level)
+        while len(seats) < want:
+            seats.append(Seat.objects.create(table=table, index=len(seats), kind=Seat.BOT, name=_bot_name(seats), level=level))
+        table.save(update_fields=["updated"])
+        _notify(table.code)
+
+
+def set_level(code, who: Visitor, index, level) -> None:
+    with transaction.atomic():
+        table = _locked(code)
+        _host_only(table, who, "change a bot's level")
+        seat = _seat_at(table, index)
+        if not seat.plays_as_bot:
+            raise Refused("That seat is a person, not a bot.")
+        seat.level = _level(level)
+        seat.save(update_fields=["level"])
+        _advance_and_save(table, time.time())
+        _notify(table.code)
+
+
+def _seat_at(table: Table, index) -> Seat:
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise Refused("Pick a seat at the table.")
+    seat = table.seats.filter(index=index).first()
+    if seat is None:
+        raise Refused("There is no such seat at this table.", 404)
+    return seat
+
+
+def clear(code, who: Visitor, index) -> None:
+    """The host clears a chair: in the waiting room the seat goes; during a
+    game a bot takes it over for good."""
+    with transaction.atomic():
+        table = _locked(code)
+        _host_only(table, who, "clear a chair")
+        seat = _seat_at(table, index)
+        if seat.browser == table.host and seat.kind == Seat.PERSON:
+            raise Refused("You can't clear your own chair; leave the table instead.")
+        _vacate(table, seat)
+        _notify(table.code)
+
+
+def leave(code, who: Visitor) -> None:
+    """A person leaves: their seat goes (waiting room) or a bot takes it
+    (a game under way). A host who leaves hands the table to the next person."""
+    with transaction.atomic():
+        table = _locked(code)
+        seat = _mine(_seats(table), who)
+        if seat is None:
+            raise Refused("You don't have a seat at this table.", 403)
+        _vacate(table, seat)
+        if table.host == who.browser:
+            nxt = table.seats.filter(kind=Seat.PERSON).exclude(browser="").order_by("index").first()
+            table.host = nxt.browser if nxt else ""
+            table.save(update_fields=["host", "updated"])
+        _notify(table.code)
+
+
+def _vacate(table: Table, seat: Seat) -> None:
+    if table.status == Table.LOBBY:
+        seat.delete()
+        _renumber(table)
+        table.save(update_fields=["updated"])
+        return
+    seats = _seats(table)
+    seat.kind, seat.browser, seat.user_id, seat.covered, seat.was_covered = Seat.BOT, "", None, False, True
+    seat.name = _bot_name(seats)
+    seat.save()
+    _advance_and_save(table, time.time())
+
+
+def arrange(code, who: Visitor, index, to) -> None:
+    """The host swaps two seats (teams come from seat order)."""
+    with transaction.atomic():
+        table = _locked(code)
+        _host_only(table, who, "arrange the seats")
+        _waiting(table, "arrange the seats")
+        a, b = _seat_at(table, index), _seat_at(table, to)
+        if a.pk == b.pk:
+            return
+        ia, ib = a.index, b.index
+        a.index = 1000
+        a.save(update_fields=["index"])
+        b.index = ia
+        b.save(update_fields=["index"])
+        a.index = ib
+        a.save(update_fields=["index"])
+        table.save(update_fields=["updated"])
+        _notify(table.code)
+
+
+def configure(code, who: Visitor, raw) -> dict:
+    """The host's settings; only values the game allows survive."""
+    if not isinstance(raw, dict):
+        raise Refused("Settings come as a list of names and values.")
+    with transaction.atomic():
+        table = _locked(code)
+        _host_only(table, who, "change the settings")
+        if table.status == Table.PLAYING:
+            raise Refused("Settings can't change during a game; end it or wait for Play again.", 409)
+        table.settings = _game(table).options({**table.settings, **raw})
+        table.save(update_fields=["settings", "updated"])
+        _notify(table.code)
+        return table.settings
+
+
+# -- playing ------------------------------------------------------------------
+
+def start(code, who: Visitor) -> None:
+    with transaction.atomic():
+        table = _locked(code)
+        _host_only(table, who, "start the game")
+        _waiting(table, "start the game")
+        _begin(table)
+
+
+def again(code, who: Visitor) -> None:
+    """Play again: a new seed, the same seats."""
+    with transaction.atomic():
+        table = _locked(code)
+        _host_only(table, who, "start another game")
+        if table.status not in (Table.OVER, Table.ENDED):
+            raise Refused("The game is still going; finish it or end it first.", 409)
+        _begin(table)
+
+
+def _begin(table: Table) -> None:
+    game = _game(table)
+    seats = _seats(table)
+    seed = secrets.token_hex(8)
+    now = time.time()
+    try:
+        state = game.new(len(seats), seed, now, table.settings)
+    except Illegal as refused:
+        raise Refused(refused.sentence, 409) from None
+    for seat in seats:
+        seat.was_covered = seat.covered
+        seat.save(update_fields=["was_covered"])
+    table.seed, table.state, table.seq, table.clocks, table.due_at = seed, state, state.get("seq", 0), {}, None
+    table.number += 1
+    table.status = Table.PLAYING
+    _advance(table, game, seats, now)
+    table.save()
+    _notify(table.code)
+
+
+def move(code, who: Visitor, seq, action) -> dict:
+    """A person's move, made against the state numbered ``seq``. A stale or
+    repeated move is refused; nothing is ever applied twice."""
+    with transaction.atomic():
+        table = _locked(code)
+        seats = _seats(table)
+        seat = _mine(seats, who)
+        if seat is None:
+            raise Refused("You're watching this table; only players can move.", 403)
+        if table.status != Table.PLAYING:
+            raise Refused("There's no game under way at this table.", 409)
+        if seat.covered:
+            raise Refused("A bot is playing your seat for now. Take your seat back to play.", 409)
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            raise Refused("Your move didn't say which turn it was made on; reload to see the table.")
+        game = _game(table)
+        now = time.time()
+        if _advance(table, game, seats, now):
+            table.save()
+            _notify(table.code)
+        if seq != table.state["seq"]:
+            raise Refused("The table moved on before your move arrived. Here is where it stands now.", 409)
+        try:
+            moves.dispatch(game, table.state, seat.index, action, now)
+        except Illegal as refused:
+            raise Refused(refused.sentence) from None
+        Move.objects.create(table=table, number=table.number, seq=seq, seat=seat.index, action=action, now=now, by="person")
+        _sync_clocks(table, game, now)
+        _advance(table, game, seats, now)
+        table.save()
+        _notify(table.code)
+        return table.state
+
+
+def hurry(code, who: Visitor) -> None:
+    """Start without waiting: between rounds, the host says everyone is
+    ready (once the host is)."""
+    with transaction.atomic():
+        table = _locked(code)
+        _host_only(table, who, "start without waiting")
+        game = _game(table)
+        if table.status != Table.PLAYING:
+            raise Refused("There's no game under way at this table.", 409)
+        waiting = [(s, k) for s, k, _ in game.deciding(table.state) if k == "ready"]
+        if not waiting:
+            raise Refused("Nobody is waiting to be ready right now.", 409)
+        me = _mine(_seats(table), who)
+        if me is not None and any(s == me.index for s, _ in waiting):
+            raise Refused("Say you're ready yourself first.", 409)
+        now = time.time()
+        for seat, _kind in waiting:
+            seq = table.state["seq"]
+            moves.dispatch(game, table.state, seat, {"type": "ready"}, now)
+            Move.objects.create(table=table, number=table.number, seq=seq, seat=seat, action={"type": "ready"}, now=now,
+                                by="host")
+        _sync_clocks(table, game, now)
+        _advance(table, game, _seats(table), now)
+        table.save()
+        _notify(table.code)
+
+
+def cover(code, who: Visitor, index, level="medium") -> None:
+    """A bot covers a person's seat: the host at any time, anyone once the
+    person has kept the table waiting longer than the idle time."""
+    with transaction.atomic():
+        table = _locked(code)
+        if table.status != Table.PLAYING:
+            raise Refused("Seats are covered only during a game.", 409)
+        seat = _seat_at(table, index)
+        if seat.kind != Seat.PERSON or seat.covered:
+            raise Refused("A bot is already playing that seat.", 409)
+        now = time.time()
+        if table.host != who.browser and not _idle(table, seat.index, now):
+            raise Refused("Only the host can cover a seat before its player has been away a while.", 403)
+        seat.covered, seat.was_covered, seat.level = True, True, _level(level)
+        seat.save(update_fields=["covered", "was_covered", "level"])
+        _advance_and_save(table, now)
+        _notify(table.code)
+
+
+def take_back(code, who: Visitor) -> None:
+    """A person takes their seat back from the bot covering it."""
+    with transaction.atomic():
+        table = _locked(code)
+        seat = _mine(_seats(table), who)
+        if seat is None:
+            raise Refused("You don't have a seat at this table.", 403)
+        if not seat.covered:
+            raise Refused("Your seat is already yours to play.", 409)
+        seat.covered = False
+        seat.save(update_fields=["covered"])
+        _advance_and_save(table, time.time())
+        _notify(table.code)
+
+
+def end(code, who: Visitor) -> None:
+    """The host ends the game early: it is not kept."""
+    with transaction.atomic():
+        table = _locked(code)
+        _host_only(table, who, "end the game")
+        if table.status != Table.PLAYING:
+            raise Refused("There's no game under way to end.", 409)
+        table.status, table.due_at = Table.ENDED, None
+        table.save()
+        _notify(table.code)
+
+
+def tick(code) -> bool:
+    """Play the bot moves that are due at one table; True if any were. Several
+    processes may tick at once: the one holding the row plays, others skip."""
+    with transaction.atomic():
+        qs = Table.objects.select_for_update(skip_locked=True).filter(code=code, status=Table.PLAYING)
+        table = qs.first()
+        if table is None:
+            return False
+        changed = _advance(table, _game(table), _seats(table), time.time())
+        table.save()
+        if changed:
+            _notify(table.code)
+        return changed
+
+
+def _advance_and_save(table: Table, now: float) -> None:
+    if table.status == Table.PLAYING:
+        _advance(table, _game(table), _seats(table), now)
+    table.save()
+
+
+def _sync_clocks(table: Table, game, at: float) -> None:
+    """Open decisions keep the time they began; new ones begin ``at``."""
+    keys = {key for _seat, _kind, key in game.deciding(table.state)}
+    table.clocks = {key: table.clocks.get(key, at) for key in keys}
+
+
+def _think(table: Table, game, kind: str) -> float:
+    pace = moves.BOT_PACE.get(game.options(table.settings).get("bot_pace", "brisk"), 1.0)
+    return float(game.bot_think.get(kind, 1.0)) * pace * django_settings.PARLOR_BOT_THINK
+
+
+def _advance(table: Table, game, seats: list[Seat], now: float) -> int:
+    """Play every bot move that is due by ``now``, each at the moment it fell
+    due; set ``due_at`` for the next. Returns how many were played."""
+    played = 0
+    while table.status == Table.PLAYING and played < MOST_BOT_MOVES:
+        state = table.state
+        if game.result(state) is not None:
+            _finish(table, game, seats)
+            break
+        deciding = game.deciding(state)
+        _sync_clocks(table, game, now)
+        due = sorted(
+            (table.clocks[key] + _think(table, game, kind), seat, key)
+            for seat, kind, key in deciding
+            if seat < len(seats) and seats[seat].plays_as_bot
+        )
+        if not due:
+            table.due_at = None
+            break
+        when, seat, _key = due[0]
+        if when > now:
+            table.due_at = when
+            break
+        _bot_move(table, game, seats[seat], when)
+        _sync_clocks(table, game, when)
+        played += 1
+    if table.status == Table.PLAYING and game.result(table.state) is not None:
+        _finish(table, game, seats)
+    if table.status != Table.PLAYING:
+        table.due_at = None
+    table.seq = table.state["seq"] if table.state else 0
+    return played
+
+
+def _bot_move(table: Table, game, seat: Seat, when: float) -> None:
+    state = table.state
+    seq = state["seq"]
+    rng = random.Random(f"{table.seed}:{seq}:{seat.index}")
+    by = "bot"
+    try:
+        action = game.bots.choose(copy.deepcopy(state), seat.index, seat.level, rng)
+        moves.dispatch(game, state, seat.index, action, when)
+    except Exception as refused:  # a bot's mistake must never stall the table
+        if not isinstance(refused, Illegal):
+            log.exception("the %s bot failed at %s", seat.level, table.code)
+        action, by = game.fallback(copy.deepcopy(state), seat.index), "fallback"
+        moves.dispatch(game, state, seat.index, action, when)
+    Move.objects.create(table=table, number=table.number, seq=seq, seat=seat.index, action=action, now=when, by=by)
+
+
+def _finish(table: Table, game, seats: list[Seat]) -> None:
+    """The game ended by the rules: keep its result (once)."""
+    table.status, table.due_at = Table.OVER, None
+    result = game.result(table.state)
+    Result.objects.get_or_create(
+        table=table, number=table.number,
+        defaults={
+            "game": table.game, "settings": table.settings,
+            "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "user": s.user_id,
+                       "covered": s.was_covered or s.covered} for s in seats],
+            "places": result["places"], "scores": result.get("scores", []),
+            "outcome": {k: v for k, v in result.items() if k not in ("places", "scores")},
+            "kept": any(s.user_id for s in seats if s.kind == Seat.PERSON),
+        },
+    )
+
+
+def _idle(table: Table, index: int, now: float) -> bool:
+    """Whether a seat has kept the table waiting longer than the idle time."""
+    if table.status != Table.PLAYING:
+        return False
+    game = _game(table)
+    return any(
+        now - table.clocks.get(key, now) >= django_settings.PARLOR_IDLE_SECONDS
+        for seat, _kind, key in game.deciding(table.state) if seat == index
+    )
+
+
+# -- what a browser sees --------------------------------------------------------
+
+def read(code, who: Visitor) -> dict:
+    """The table as this browser may see it. A read plays bots that are due."""
+    table = Table.objects.filter(code=normal_code(code)).first()
+    if table is None:
+        raise Refused("There is no table with that code. Check the letters and try again.", 404)
+    if table.status == Table.PLAYING and table.due_at is not None and table.due_at <= time.time():
+        tick(table.code)
+        table.refresh_from_db()
+    return snapshot(table, who)
+
+
+def snapshot(table: Table, who: Visitor, seats: list[Seat] | None = None) -> dict:
+    """Everything one browser may know: the table around the game, and the
+    game's own view for its seat (a spectator's if it has none)."""
+    game = _game(table)
+    seats = _seats(table) if seats is None else seats
+    mine = _mine(seats, who)
+    index = mine.index if mine is not None else None
+    now = time.time()
+    is_host = table.host == who.browser
+    playing = table.status == Table.PLAYING
+    deciding = {s for s, _k, _key in game.deciding(table.state)} if playing and table.state else set()
+    view = game.view(table.state, index) if table.state is not None else None
+    problem = None
+    if table.status == Table.LOBBY and len(seats) not in game.sizes:
+        problem = _size_problem(game, len(seats))
+    return {
+        "type": "snapshot",
+        "code": table.code,
+        "game": game.slug,
+        "title": game.title,
+        "status": table.status,
+        "number": table.number,
+        "seq": table.state["seq"] if table.state else 0,
+        "host": is_host,
+        "seat": index,
+        "settings": dict(table.settings),
+        "sizes": list(game.sizes),
+        "players": list(game.players),
+        "levels": list(LEVELS),
+        "startProblem": problem,
+        "seats": [
+            {
+                "index": s.index, "name": s.name, "kind": s.kind, "level": s.level if s.plays_as_bot else None,
+                "covered": s.covered, "you": mine is not None and s.pk == mine.pk,
+                "host": s.kind == Seat.PERSON and bool(s.browser) and s.browser == table.host,
+                "deciding": s.index in deciding,
+                "canCover": playing and s.kind == Seat.PERSON and not s.covered
+                and (is_host or _idle(table, s.index, now)) and not (mine is not None and s.pk == mine.pk),
+            }
+            for s in seats
+        ],
+        "view": view,
+        "result": game.result(table.state) if table.state is not None and table.status == Table.OVER else None,
+    }
+
+
+def _size_problem(game, n: int) -> str:
+    try:
+        game.new(n, "size-check", 0.0, {})
+    except Illegal as refused:
+        return refused.sentence
+    except Exception:
+        pass
+    sizes = ", ".join(str(s) for s in game.sizes)
+    return f"{game.title} starts with {sizes} seats; add a bot or remove a seat."
+
+
+def tables_of(who: Visitor) -> list[dict]:
+    """Every table this browser has a seat at, newest first."""
+    found = (
+        Table.objects.filter(seats__browser=who.browser, seats__kind=Seat.PERSON)
+        .exclude(status=Table.ENDED)
+        .order_by("-updated")
+        .distinct()[:30]
+    )
+    out = []
+    for table in found:
+        game = _game(table)
+        out.append({"code": table.code, "game": table.game, "title": game.title if game else table.game,
+                    "status": table.status, "seats": table.seats.count()})
+    return out

@@ -1,0 +1,50 @@
+"""Playwright driving Debian's chromium (its own browser download does not
+work here): one browser per test session, a fresh context per person."""
+
+import os
+import shutil
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+CHROMIUM = os.environ.get("PARLOR_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+class Person:
+    """One person at their own browser: a context, a page, and every console
+    error the page printed."""
+
+    def __init__(self, browser, base_url, width=1280, height=800):
+        self.context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20000)
+        self.errors = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def people(browser):
+    made = []
+
+    def person(base_url, **size):
+        p = Person(browser, base_url, **size)
+        made.append(p)
+        return p
+
+    yield person
+    for p in made:
+        p.close()

@@ -1,0 +1,24 @@
+"""Shared test set-up: the test-only game is registered, bots think for zero
+seconds, and live servers (real uvicorn processes on loopback) are started
+on demand for the websocket, restart and browser tests."""
+
+import pytest
+
+from tables import games
+
+games.register("high-card", "tests.highcard")
+
+
+@pytest.fixture(autouse=True)
+def _bots_answer_at_once(settings):
+    settings.PARLOR_BOT_THINK = 0.0
+
+
+@pytest.fixture
+def servers(tmp_path):
+    """Start live servers on one database; each is stopped after the test."""
+    from tests.live import Servers
+
+    pool = Servers(tmp_path)
+    yield pool
+    pool.stop_all()

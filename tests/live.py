@@ -1,0 +1,164 @@
+"""Real servers and real clients for the tests: uvicorn processes on
+loopback serving one database, and a small browser-like client with its own
+cookies (its session is its seat) that speaks the JSON API and websockets."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from websockets.sync.client import connect
+
+ROOT = Path(__file__).resolve().parent.parent
+READY_WITHIN = 30.0  # seconds a server may take to answer its first request
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, env: dict, port: int):
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.log = open(Path(env["PARLOR_VAR"]) / f"server-{port}.log", "w")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "parlor.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+             "--lifespan", "on", "--log-level", "warning"],
+            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+        )
+        self._wait_ready()
+
+    def _wait_ready(self):
+        give_up = time.monotonic() + READY_WITHIN
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server stopped at start: see {self.log.name}")
+            try:
+                urllib.request.urlopen(self.url + "/api/games", timeout=2).read()
+                return
+            except (urllib.error.URLError, ConnectionError, OSError):
+                if time.monotonic() > give_up:
+                    raise
+                time.sleep(0.05)
+
+    def kill(self):
+        """SIGKILL: the process gets no chance to tidy up."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.log.close()
+
+
+class Servers:
+    """Live servers sharing one database (SQLite under tmp_path unless
+    DATABASE_URL says otherwise)."""
+
+    def __init__(self, tmp_path: Path, **extra_env):
+        self.env = {
+            **os.environ,
+            "PARLOR_VAR": str(tmp_path),
+            "PARLOR_SQLITE": str(tmp_path / "parlor.sqlite3"),
+            "PARLOR_EXTRA_GAMES": "high-card=tests.highcard",
+            "PARLOR_BOT_THINK": "0",
+            "PARLOR_TICK_SECONDS": "0.05",
+            **extra_env,
+        }
+        self.running: list[Server] = []
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=self.env, check=True)
+
+    def start(self, **env) -> Server:
+        server = Server({**self.env, **{k: str(v) for k, v in env.items()}}, free_port())
+        self.running.append(server)
+        return server
+
+    def stop_all(self):
+        for server in self.running:
+            server.stop()
+
+
+class Client:
+    """One browser: its own cookie jar (and so its own session and seat)."""
+
+    def __init__(self, server: Server):
+        self.server = server
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.opener.open(server.url + "/").read()  # the page sets the CSRF cookie and the session
+
+    def use(self, server: Server):
+        """Talk to another server of the same site (the cookies carry over)."""
+        self.server = server
+        return self
+
+    def cookie(self, name: str) -> str:
+        return next((c.value for c in self.jar if c.name == name), "")
+
+    def call(self, method: str, path: str, body=None, raw: bytes | None = None):
+        data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+        request = urllib.request.Request(self.server.url + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        request.add_header("X-CSRFToken", self.cookie("csrftoken"))
+        request.add_header("Referer", self.server.url + "/")
+        try:
+            with self.opener.open(request) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as refused:
+            return refused.code, json.loads(refused.read() or b"{}")
+
+    def get(self, path):
+        return self.call("GET", path)
+
+    def post(self, path, body=None, raw=None):
+        return self.call("POST", path, body, raw)
+
+    def socket(self, code: str):
+        cookies = "; ".join(f"{c.name}={c.value}" for c in self.jar)
+        url = self.server.url.replace("http", "ws") + f"/ws/tables/{code}/"
+        opened = connect(url, origin=self.server.url, additional_headers={"Cookie": cookies}, open_timeout=10)
+        return Socket(opened.__enter__())
+
+
+class Socket:
+    """A websocket that remembers every message it received."""
+
+    def __init__(self, ws):
+        self.ws = ws
+        self.received: list[dict] = []
+
+    def send(self, message: dict):
+        self.ws.send(json.dumps(message))
+
+    def next(self, timeout: float = 20.0) -> dict:
+        message = json.loads(self.ws.recv(timeout=timeout))
+        self.received.append(message)
+        return message
+
+    def until(self, wanted, timeout: float = 20.0) -> dict:
+        """The first message (snapshot or error) for which wanted(m) holds."""
+        while True:
+            message = self.next(timeout)
+            if wanted(message):
+                return message
+
+    def close(self):
+        self.ws.close()

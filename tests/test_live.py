@@ -1,0 +1,128 @@
+"""Real server processes and real websockets: two people and two bots play a
+game to its end, each socket only ever seeing its own seat; a server killed
+mid-game comes back with the game exactly as it was and its bots carry on."""
+
+import json
+
+from tests.live import Client
+
+
+def move_from(snapshot):
+    """The first move the server lists for this seat, without its label."""
+    return {k: v for k, v in snapshot["view"]["moves"][0].items() if k != "label"}
+
+
+def test_two_people_and_two_bots_play_to_the_end_and_each_socket_sees_only_its_seat(servers):
+    server = servers.start()
+    ada, ben = Client(server), Client(server)
+    status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+    code = snap["code"]
+    ada_ws, ben_ws = ada.socket(code), ben.socket(code)
+    ben_ws.send({"type": "act", "do": "join", "name": "Ben"})
+    ada_ws.until(lambda m: m.get("type") == "snapshot" and len(m["seats"]) == 2)
+    ada_ws.send({"type": "act", "do": "bot", "level": "easy"})
+    ada_ws.send({"type": "act", "do": "bot", "level": "hard"})
+    ada_ws.until(lambda m: m.get("type") == "snapshot" and len(m["seats"]) == 4)
+    ada_ws.send({"type": "act", "do": "start"})
+
+    sockets = {0: ada_ws, 1: ben_ws}
+    last = {0: None, 1: None}
+    for _ in range(400):
+        for seat, ws in sockets.items():
+            snap = ws.until(lambda m: m.get("type") == "snapshot" and m["status"] != "lobby")
+            last[seat] = snap
+        if all(s["status"] == "over" for s in last.values()):
+            break
+        for seat, ws in sockets.items():
+            snap = last[seat]
+            if snap["status"] == "playing" and snap["view"]["moves"]:
+                ws.send({"type": "move", "seq": snap["seq"], "action": move_from(snap)})
+            else:
+                ws.send({"type": "refresh"})
+    assert all(s["status"] == "over" for s in last.values()), "the game did not reach its end"
+    assert last[0]["result"] == last[1]["result"] and sorted(last[0]["result"]["places"])[0] == 1
+
+    for seat, ws in sockets.items():
+        other = 1 - seat
+        for message in ws.received:
+            assert message.get("type") in ("snapshot", "error")
+            if message.get("type") != "snapshot" or message["view"] is None:
+                continue
+            assert message["seat"] == seat and message["view"]["seat"] == seat
+            # What the other person held at this moment appears nowhere
+            # outside the log of earlier deals.
+            theirs = next((m["view"]["mine"] for m in sockets[other].received
+                           if m.get("type") == "snapshot" and m["view"] and m["view"]["seq"] == message["view"]["seq"]), [])
+            shown = json.dumps({k: v for k, v in message["view"].items() if k != "events"})
+            assert not [card for card in theirs if f'"{card}"' in shown]
+            private = [e for e in message["view"]["events"] if e["kind"] == "dealt"]
+            assert len(private) <= 2  # its own deals only: one line per deal
+    ada_ws.close()
+    ben_ws.close()
+
+
+def test_a_killed_server_loses_nothing_and_its_bots_carry_on(servers):
+    # Bots that think for an age, so the game stops on a bot's turn.
+    first = servers.start(PARLOR_BOT_THINK=100000)
+    ada = Client(first)
+    status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+    code = snap["code"]
+    ada.post(f"/api/tables/{code}/bot", {"level": "medium"})
+    status, snap = ada.post(f"/api/tables/{code}/start")
+    if snap["view"]["moves"]:
+        status, snap = ada.post(f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move_from(snap)})
+        assert status == 200
+    assert snap["seats"][1]["deciding"], "the bot should be thinking"
+    before = ada.get(f"/api/tables/{code}")[1]
+    first.kill()
+
+    second = servers.start(PARLOR_BOT_THINK=100000)
+    status, after = ada.use(second).get(f"/api/tables/{code}")
+    assert status == 200 and after == before
+    second.kill()
+
+    third = servers.start()  # bots answer at once: the ticker resumes the game
+    ws = ada.use(third).socket(code)
+    snap = ws.until(lambda m: m.get("type") == "snapshot")
+    assert snap["seq"] > before["seq"], "the bot should have played after the restart"
+    while snap["status"] == "playing":
+        if snap["view"]["moves"]:
+            ws.send({"type": "move", "seq": snap["seq"], "action": move_from(snap)})
+        snap = ws.until(lambda m: m.get("type") == "snapshot" and (m["status"] != "playing" or m["view"]["moves"]))
+    assert snap["status"] == "over"
+    ws.close()
+
+
+def test_a_socket_gets_a_sentence_for_a_bad_message_and_a_fresh_view_for_a_stale_move(servers):
+    server = servers.start()
+    ada = Client(server)
+    status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+    code = snap["code"]
+    ada.post(f"/api/tables/{code}/bot")
+    ws = ada.socket(code)
+    ws.until(lambda m: m.get("type") == "snapshot")
+    ws.ws.send("{nope")
+    assert ws.until(lambda m: m.get("type") == "error")["message"] == "That message isn't valid JSON."
+    ws.send({"type": "act", "do": "start"})
+    snap = ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "playing" and m["view"]["moves"])
+    ws.send({"type": "move", "seq": snap["seq"] + 7, "action": move_from(snap)})
+    error = ws.until(lambda m: m.get("type") == "error")
+    assert error["message"] == "The table moved on before your move arrived. Here is where it stands now."
+    fresh = ws.until(lambda m: m.get("type") == "snapshot")
+    assert fresh["seq"] == snap["seq"]
+    ws.close()
+
+
+def test_a_socket_from_another_site_is_turned_away(servers):
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    server = servers.start()
+    ada = Client(server)
+    status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+    url = server.url.replace("http", "ws") + f"/ws/tables/{snap['code']}/"
+    try:
+        connect(url, origin="http://evil.example", open_timeout=10).close()
+        raise AssertionError("a socket from another site was accepted")
+    except InvalidStatus as refused:
+        assert refused.response.status_code == 403
