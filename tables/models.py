@@ -85,6 +85,9 @@ class Result(models.Model):
     outcome = models.JSONField(default=dict)
     kept = models.BooleanField(default=False)
     rated = models.BooleanField(default=False)
+    # What the result sheet says about each seat's rating ("+12.1 → 1562 ± 78"),
+    # a line per seat or None, written by whoever rates the game.
+    changes = models.JSONField(default=list)
     finished = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -21,7 +21,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings as django_settings
 from django.db import transaction
 
-from . import games, moves
+from . import games, moves, signals
 from .contract import LEVELS, Illegal
 from .models import Move, Result, Seat, Table  # noqa: F401 (Table is used by the web views)
 
@@ -550,7 +550,7 @@ def _finish(table: Table, game, seats: list[Seat]) -> None:
     """The game ended by the rules: keep its result (once)."""
     table.status, table.due_at = Table.OVER, None
     result = game.result(table.state)
-    Result.objects.get_or_create(
+    kept, made = Result.objects.get_or_create(
         table=table, number=table.number,
         defaults={
             "game": table.game, "settings": table.settings,
@@ -561,6 +561,8 @@ def _finish(table: Table, game, seats: list[Seat]) -> None:
             "kept": any(s.user_id for s in seats if s.kind == Seat.PERSON),
         },
     )
+    if made:
+        transaction.on_commit(lambda: signals.game_finished.send(sender=Result, result=kept))
 
 
 def _idle(table: Table, index: int, now: float) -> bool:
@@ -629,8 +631,18 @@ def snapshot(table: Table, who: Visitor, seats: list[Seat] | None = None) -> dic
             for s in seats
         ],
         "view": view,
-        "result": game.result(table.state) if table.state is not None and table.status == Table.OVER else None,
+        "result": _result_of(table, game),
     }
+
+
+def _result_of(table: Table, game) -> dict | None:
+    """The game's result once it is over, with each seat's rating line."""
+    if table.state is None or table.status != Table.OVER:
+        return None
+    result = dict(game.result(table.state))
+    kept = table.results.filter(number=table.number).first()
+    result["ratings"] = kept.changes if kept is not None else []
+    return result
 
 
 def _size_problem(game, n: int) -> str:

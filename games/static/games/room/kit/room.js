@@ -208,7 +208,7 @@ function tableShell(room) {
 
 function plate(room, s) {
   const snap = room.snap;
-  const tags = [s.you ? 'you' : null, s.kind === 'bot' ? 'bot' : null, s.covered ? 'a bot is covering' : null].filter(Boolean);
+  const tags = [s.kind === 'bot' ? 'bot' : null, s.covered ? 'a bot is covering' : null].filter(Boolean);
   return el('li', { class: `plate${s.deciding ? ' deciding' : ''}${s.you ? ' me' : ''}`, 'data-seat': s.index },
     el('span', { class: 'plate-name', text: s.name }),
     tags.length ? el('span', { class: 'tags', text: tags.join(' · ') }) : null,
