@@ -1,5 +1,11 @@
 """What the lobby says about each game: a kicker and a one-line blurb, in the
-order the games are listed. Player counts come from the game itself."""
+order the games are listed. Player counts come from the game itself. A game
+is on the shelf once it has a table of its own (games/<slug>/app.js); a game
+without one is left off rather than shown half-made; a game the server was
+told to add (PARLOR_EXTRA_GAMES) plays on the plain table that lists its moves."""
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
 
 from tables import games
 
@@ -14,9 +20,17 @@ BLURBS = {
 def entries() -> list[dict]:
     out = []
     for game in games.all():
+        if not has_table(game.slug):
+            continue
         kicker, blurb = BLURBS.get(game.slug, (f"{game.players[0]} to {game.players[1]} players", ""))
         out.append({
             "slug": game.slug, "title": game.title, "kicker": kicker, "blurb": blurb,
             "players": list(game.players), "sizes": list(game.sizes),
         })
     return out
+
+
+def has_table(slug: str) -> bool:
+    """Its own table, or a game the server was told to add (which plays on
+    the plain table that lists its moves)."""
+    return slug in settings.PARLOR_EXTRA_GAMES or finders.find(f"games/{slug}/app.js") is not None

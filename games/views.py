@@ -19,6 +19,6 @@ def table(request, code):
     if found is None:
         raise Http404("There is no table with that code.")
     game = games.get(found.game)
-    own = finders.find(f"games/{game.slug}/app.js")
-    script = f"games/{game.slug}/app.js" if own else "games/room/kit/generic.js"
+    own = f"games/{game.slug}/app.js"
+    script = own if finders.find(own) else "games/room/kit/generic.js"
     return render(request, "games/table.html", {"code": found.code, "game": game, "script": script})

@@ -8,7 +8,9 @@ import importlib
 from .contract import missing
 
 # Slug -> module path, in the order the lobby lists them.
-REGISTERED: dict[str, str] = {}
+REGISTERED: dict[str, str] = {
+    "get-in-line": "tables.get_in_line",
+}
 
 
 def register(slug: str, module: str) -> None:

@@ -272,7 +272,8 @@ def test_start_without_waiting_readies_everyone_once_the_host_is():
         if snap["view"]["phase"] == "scored":
             break
         for who in (ada, ben):
-            if snap_of(who, code)["view"]["moves"]:
+            mine = snap_of(who, code)["view"]
+            if mine["phase"] == "play" and mine["moves"]:
                 play_my_turn(who, code)
     assert snap["view"]["phase"] == "scored"
     status, body = post(ada, f"/api/tables/{code}/hurry")

@@ -1,0 +1,250 @@
+"""Get In Line's bots: easy, medium and hard.
+
+A bot decides from ``rules.view()`` for its own seat and nothing else, and
+counts its partners' chips as its own (the board holds chips by team). It
+trades in a dead card (easy only 60% of the time when something else could
+play), passes if nothing can play, and otherwise scores every (card, space)
+pair over the runs of five through the space and takes the best:
+
+- building: a run with no other team's chips that will hold k of ours scores
+  ``build[k]``; each line made adds LINE, the winning line WIN. A run counts
+  only if it could become a line (``can_line``: it shares at most one space
+  with each of the team's lines);
+- blocking: spoiling another team's run of k scores ``block[k]``; a four
+  scores 900, times 1.0 if it would have won them the game, else 0.8;
+- holding jacks: a two-eyed jack spent without making a line or blocking a
+  four costs ``hold_two``; a one-eyed jack that doesn't break a four costs
+  ``hold_one``;
+- noise: up to ``noise`` at random, so equal moves vary.
+
+Hard also looks one move ahead (``_ahead``): the fours the move leaves us
+(worth more when we hold a card for the gap), a fork of two gaps, and the
+fours it leaves the other teams. For a jack, which could go almost anywhere,
+it looks ahead only from the best JACK_SHORTLIST spaces by base score.
+"""
+
+from __future__ import annotations
+
+from .board import CORNERS, LAYOUT, RUN, THROUGH, WINDOWS, face, one_eyed, two_eyed
+from .rules import _lines
+
+LINE = 1_000
+WIN = 100_000
+JACK_SHORTLIST = 12
+FREE = [sum(1 for q in w if q in CORNERS) for w in WINDOWS]  # free corners in each run
+
+# How each level weighs things. build[k]: a run of ours with k after the
+# move (short of five); block[k]: spoiling a run of theirs with k.
+LEVEL = {
+    "easy": {"build": (0, 1, 4, 16, 64), "block": (0, 0, 0, 0, 900), "block_odds": 0.25, "hold_two": 0, "hold_one": 0,
+             "noise": 90.0, "ahead": False},
+    "medium": {"build": (0, 1, 4, 16, 64), "block": (0, 0, 2, 12, 900), "block_odds": 1.0, "hold_two": 160, "hold_one": 140,
+               "noise": 2.0, "ahead": False},
+    "hard": {"build": (0, 1, 4, 16, 64), "block": (0, 0, 2, 16, 900), "block_odds": 1.0, "hold_two": 160, "hold_one": 140,
+             "noise": 0.5, "ahead": True, "mine_held": 400, "mine_open": 80, "fork": 300, "theirs": 70, "theirs_two": 300},
+}
+
+
+class Board:
+    """The board as one seat sees it, with each run of five counted."""
+
+    def __init__(self, v: dict):
+        self.me = v["team"]
+        self.teams = v["teams"]
+        self.target = v["target"]
+        self.made = list(v["made"])
+        self.chips = list(v["chips"])
+        self.lines = [{"team": line["team"], "cells": list(line["cells"])} for line in v["lines"]]
+        self.free = FREE
+        self.count = [[0] * self.teams for _ in WINDOWS]
+        for q, t in enumerate(self.chips):
+            if t is not None:
+                for i in THROUGH[q]:
+                    self.count[i][t] += 1
+        # viable[t][i]: run i could still become a line of team t (can_line:
+        # it shares at most one space with each of t's lines).
+        self.viable = [[True] * len(WINDOWS) for _ in range(self.teams)]
+        for line in self.lines:
+            shared: dict[int, int] = {}
+            for q in line["cells"]:
+                for i in THROUGH[q]:
+                    shared[i] = shared.get(i, 0) + 1
+            for i, k in shared.items():
+                if k > 1:
+                    self.viable[line["team"]][i] = False
+        self._gaps: list[dict[int, int]] | None = None
+
+    def _counts(self, cells, chips=None) -> list[int]:
+        chips = self.chips if chips is None else chips
+        out = [0] * self.teams
+        for q in cells:
+            t = chips[q]
+            if t is not None:
+                out[t] += 1
+        return out
+
+    def gaps(self) -> list[dict[int, int]]:
+        """Per team, the runs it holds four of, each with its open space."""
+        if self._gaps is None:
+            self._gaps = []
+            for t in range(self.teams):
+                found = {}
+                for i in range(len(WINDOWS)):
+                    q = self.threats(t, i, self.count[i], self.chips)
+                    if q is not None:
+                        found[i] = q
+                self._gaps.append(found)
+        return self._gaps
+
+    def threats(self, t: int, i: int, cnt: list[int], chips) -> int | None:
+        """The open space that would finish run i for team t, if t holds
+        four of it (a free corner counting) and nobody else is in it."""
+        if not self.viable[t][i] or sum(cnt) != cnt[t] or cnt[t] + self.free[i] != RUN - 1:
+            return None
+        for q in WINDOWS[i]:
+            if q not in CORNERS and chips[q] is None:
+                return q
+        return None
+
+
+def can_line(cells, lines) -> bool:
+    """Whether a run of five could become a line for a team with these lines:
+    two lines may share one space, no more."""
+    return all(len(line.intersection(cells)) <= 1 for line in lines)
+
+
+def _score(b: Board, card: str, p: int, w: dict, rng) -> float:
+    """The base score of playing this card on space p."""
+    if one_eyed(card):
+        return _score_remove(b, p, w, rng)
+    me = b.me
+    build, block = w["build"], w["block"]
+    s = 0.0
+    completes = False
+    blocked_four = False
+    for i in THROUGH[p]:
+        cnt = b.count[i]
+        total = sum(cnt)
+        if total == cnt[me] and b.viable[me][i]:
+            k = cnt[me] + b.free[i] + 1
+            if k >= RUN:
+                completes = True
+            else:
+                s += build[k]
+        for t in range(b.teams):
+            if t == me or cnt[t] == 0 or total != cnt[t] or not b.viable[t][i]:
+                continue
+            k = min(cnt[t] + b.free[i], RUN - 1)
+            value = block[k]
+            if k == RUN - 1:
+                value *= 1.0 if b.made[t] + 1 >= b.target else 0.8
+            if value and w["block_odds"] < 1.0 and rng.random() >= w["block_odds"]:
+                value = 0.0
+            if value and k == RUN - 1:
+                blocked_four = True
+            s += value
+    new = 0
+    if completes:
+        chips = list(b.chips)
+        chips[p] = me
+        made, dropped = _lines({"chips": chips, "lines": b.lines}, me, p)
+        new = len(made) - len(dropped)
+        s += LINE * new
+        if new and b.made[me] + new >= b.target:
+            s += WIN
+    if two_eyed(card) and not new and not blocked_four:
+        s -= w["hold_two"]
+    return s + rng.random() * w["noise"]
+
+
+def _score_remove(b: Board, p: int, w: dict, rng) -> float:
+    """The base score of taking the chip off space p (a one-eyed jack)."""
+    me, t = b.me, b.chips[p]
+    build, block = w["build"], w["block"]
+    s = 0.0
+    broke_four = False
+    for i in THROUGH[p]:
+        cnt = b.count[i]
+        total = sum(cnt)
+        if total == cnt[t] and b.viable[t][i]:
+            k = min(cnt[t] + b.free[i], RUN - 1)
+            value = block[k]
+            if k == RUN - 1:
+                value *= 1.0 if b.made[t] + 1 >= b.target else 0.8
+            if value and w["block_odds"] < 1.0 and rng.random() >= w["block_odds"]:
+                value = 0.0
+            if value and k == RUN - 1:
+                broke_four = True
+            s += value
+        # (The chip was all that stood in a run of ours.)
+        if cnt[t] == 1 and total - cnt[me] == 1 and b.viable[me][i]:
+            s += build[min(cnt[me] + b.free[i], RUN - 1)]
+    if not broke_four:
+        s -= w["hold_one"]
+    return s + rng.random() * w["noise"]
+
+
+def _ahead(b: Board, card: str, p: int, w: dict, held: list[str], jacks: int) -> float:
+    """Hard's look one move ahead: what the position after this move leaves
+    us and the other teams."""
+    chips = list(b.chips)
+    chips[p] = None if one_eyed(card) else b.me
+    held = list(held)
+    if face(card) in held:
+        held.remove(face(card))
+    jacks -= 1 if two_eyed(card) else 0
+    touched = THROUGH[p]
+    gaps: list[set[int]] = []
+    for t in range(b.teams):
+        found = {q for i, q in b.gaps()[t].items() if i not in touched}
+        for i in touched:
+            q = b.threats(t, i, b._counts(WINDOWS[i], chips), chips)
+            if q is not None:
+                found.add(q)
+        gaps.append(found)
+    s = 0.0
+    for q in gaps[b.me]:
+        s += w["mine_held"] if (jacks > 0 or LAYOUT[q] in held) else w["mine_open"]
+    if len(gaps[b.me]) >= 2:
+        s += w["fork"]
+    theirs = set()
+    for t in range(b.teams):
+        if t != b.me:
+            theirs |= gaps[t]
+    s -= w["theirs"] * len(theirs)
+    if len(theirs) >= 2:
+        s -= w["theirs_two"]
+    return s
+
+
+def choose(state: dict, seat: int, level: str, rng) -> dict:
+    """The bot's move for this seat, from the seat's view alone."""
+    from .rules import view
+
+    v = view(state, seat)
+    w = LEVEL.get(level, LEVEL["medium"])
+    can = v["can"]
+    if can["trade"] and (level != "easy" or not can["play"] or rng.random() < 0.6):
+        return {"type": "trade", "card": v["dead"][0]}
+    if not can["play"]:
+        return {"type": "pass"} if can["pass"] else {"type": "trade", "card": v["dead"][0]}
+    b = Board(v)
+    held = [face(c) for c in v["mine"]]
+    jacks = sum(1 for c in v["mine"] if two_eyed(c))
+    scored = []
+    seen = set()
+    for card in v["mine"]:
+        # (Cards that play alike, the same face from either deck or either
+        # two-eyed or one-eyed jack: look once.)
+        alike = "J2" if two_eyed(card) else "J1" if one_eyed(card) else face(card)
+        if alike in seen:
+            continue
+        seen.add(alike)
+        options = [(_score(b, card, p, w, rng), card, p) for p in v["where"].get(card, [])]
+        if card[0] == "J" and w["ahead"]:
+            options = sorted(options, key=lambda o: -o[0])[:JACK_SHORTLIST]
+        scored += options
+    if w["ahead"]:
+        scored = [(s + _ahead(b, card, p, w, held, jacks), card, p) for s, card, p in scored]
+    _, card, p = max(scored, key=lambda o: o[0])
+    return {"type": "play", "card": card, "space": p}

@@ -1,0 +1,122 @@
+"""Get In Line's benchmark: how fast the rules and the bots run on one core.
+
+Prints three figures:
+
+- random-legal games per second: two seats each playing a move picked at
+  random from every legal move (trades and passes included), every move
+  through the one door, ``tables.moves.dispatch``, as the table service
+  plays it;
+- medium-bot games per second: two medium bots, one against one, each move
+  chosen by ``bots.choose`` and played through the same door;
+- the hard bot's decision time: median and 95th percentile over every
+  decision of hard bots in games one against one and in two teams of two.
+
+    .venv/bin/python -m tools.bench.get_in_line            # about a minute
+    .venv/bin/python -m tools.bench.get_in_line --quick    # a few seconds
+
+It runs in one process and one thread, so on one core; run it on a quiet
+machine, since other work on the same core slows every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+
+def legal(game, state: dict, seat: int) -> list[dict]:
+    """Every legal move for the seat to play, from the rules' own answers."""
+    from tables.get_in_line import rules
+
+    mine = rules.team(state, seat)
+    hand = state["hands"][seat]
+    out: list[dict] = []
+    dead = [] if state["traded"] else [c for c in hand if rules.dead(state, c)]
+    out += [{"type": "trade", "card": c} for c in dead]
+    for card in hand:
+        out += [{"type": "play", "card": card, "space": p} for p in rules.targets(state, mine, card)]
+    if not out:  # (nothing plays, and no dead card is left to trade)
+        out.append({"type": "pass"})
+    return out
+
+
+def random_games(seconds: float, players: int = 2) -> tuple[int, float, int]:
+    """Random-legal games played in about `seconds`: (games, time, moves)."""
+    import tables.get_in_line as game
+    from tables import moves
+
+    start = time.perf_counter()
+    games = total = 0
+    while time.perf_counter() - start < seconds or games == 0:
+        rng = random.Random(f"bench-random:{games}")
+        state = game.new(players, f"bench-random:{games}", 0.0)
+        while game.result(state) is None:
+            seat = state["turn"]
+            moves.dispatch(game, state, seat, rng.choice(legal(game, state, seat)), 0.0)
+            total += 1
+        games += 1
+    return games, time.perf_counter() - start, total
+
+
+def bot_games(seconds: float, level: str, players: int = 2, timings: list[float] | None = None,
+              label: str = "bench") -> tuple[int, float, int]:
+    """Bot games at one level played in about `seconds`; with `timings`,
+    each decision's time is appended to it."""
+    import tables.get_in_line as game
+    from tables import moves
+
+    start = time.perf_counter()
+    games = total = 0
+    while time.perf_counter() - start < seconds or games == 0:
+        seed = f"{label}-{level}-{players}:{games}"
+        state = game.new(players, seed, 0.0)
+        step = 0
+        while game.result(state) is None:
+            seat = state["turn"]
+            rng = random.Random(f"{seed}:{step}")
+            t0 = time.perf_counter()
+            action = game.bots.choose(state, seat, level, rng)
+            if timings is not None:
+                timings.append(time.perf_counter() - t0)
+            moves.dispatch(game, state, seat, action, 0.0)
+            step += 1
+        total += step
+        games += 1
+    return games, time.perf_counter() - start, total
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run (a few seconds), for CI and a smoke check")
+    args = parser.parse_args(argv)
+    budget = 2.0 if args.quick else 15.0
+    print(f"Get In Line benchmark ({'quick' if args.quick else 'full'} run, one process on one core, "
+          f"Python {sys.version.split()[0]})")
+
+    games, spent, total = random_games(budget)
+    print(f"  random-legal games: {games / spent:.1f} games/s, two seats "
+          f"({games} games, {total / games:.0f} moves a game, {total / spent:.0f} moves/s)")
+
+    games, spent, total = bot_games(budget, "medium")
+    print(f"  medium-bot games:   {games / spent:.1f} games/s, medium against medium one against one "
+          f"({games} games, {total / games:.0f} moves a game, {1000 * spent / total:.1f} ms a move)")
+
+    timings: list[float] = []
+    bot_games(budget / 2, "hard", 2, timings)
+    bot_games(budget / 2, "hard", 4, timings)
+    ms = [1000 * t for t in timings]
+    print(f"  hard bot decision:  median {statistics.median(ms):.1f} ms, 95th percentile {percentile(ms, 0.95):.1f} ms, "
+          f"slowest {max(ms):.1f} ms ({len(ms)} decisions, at two and four seats)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

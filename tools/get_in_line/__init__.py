@@ -1,0 +1,1 @@
+"""Tools for Get In Line: how strong its bot levels are (strength)."""
