@@ -6,7 +6,11 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.lock pyproject.toml | cksum
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench install chromium migrate
+# The scale-out run of the tests: PostgreSQL over its socket, Redis on loopback.
+TEST_POSTGRES ?= postgresql://$(shell id -un)@%2Fvar%2Frun%2Fpostgresql/parlor
+TEST_REDIS ?= redis://127.0.0.1:6379/1
+
+.PHONY: run test lint bench install chromium migrate services
 
 install: $(STAMP)
 
@@ -30,8 +34,13 @@ chromium:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "The browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; fi; }
 
-test: install chromium
+services:
+	@tools/services.sh
+
+test: install chromium services
 	$(PY) -m pytest
+	@echo "The service and websocket tests again, on PostgreSQL and Redis:"
+	DATABASE_URL='$(TEST_POSTGRES)' REDIS_URL='$(TEST_REDIS)' $(PY) -m pytest tests/test_service.py tests/test_fuzz.py tests/test_live.py
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -24,3 +24,13 @@ def servers(tmp_path):
     pool = Servers(tmp_path)
     yield pool
     pool.stop_all()
+
+
+@pytest.fixture
+def scaled(tmp_path):
+    """Live servers on PostgreSQL and Redis, as a scaled-out site runs."""
+    from tests.live import Servers, scale_out_env
+
+    pool = Servers(tmp_path, **scale_out_env())
+    yield pool
+    pool.stop_all()

@@ -69,11 +69,29 @@ class Server:
         self.log.close()
 
 
+def scale_out_env() -> dict:
+    """PostgreSQL and Redis for servers that scale out (tools/services.sh
+    starts both): PARLOR_TEST_POSTGRES and PARLOR_TEST_REDIS override."""
+    import getpass
+
+    return {
+        "DATABASE_URL": os.environ.get("PARLOR_TEST_POSTGRES", f"postgresql://{getpass.getuser()}@%2Fvar%2Frun%2Fpostgresql/postgres"),
+        "REDIS_URL": os.environ.get("PARLOR_TEST_REDIS", "redis://127.0.0.1:6379/2"),
+    }
+
+
 class Servers:
     """Live servers sharing one database (SQLite under tmp_path unless
-    DATABASE_URL says otherwise)."""
+    DATABASE_URL, here or in the environment, names PostgreSQL)."""
 
     def __init__(self, tmp_path: Path, **extra_env):
+        self.database = None
+        self.postgres = extra_env.get("DATABASE_URL") or os.environ.get("DATABASE_URL", "")
+        if self.postgres.startswith(("postgres://", "postgresql://")):
+            # Each test's servers get a database of their own.
+            self.database = f"parlor_live_{os.getpid()}_{free_port()}"
+            extra_env["DATABASE_URL"] = _pg(self.postgres, self.database)
+            _pg_admin(self.postgres, f'CREATE DATABASE "{self.database}"')
         self.env = {
             **os.environ,
             "PARLOR_VAR": str(tmp_path),
@@ -94,6 +112,25 @@ class Servers:
     def stop_all(self):
         for server in self.running:
             server.stop()
+        if self.database:
+            _pg_admin(self.postgres, f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
+
+
+def _pg(url: str, name: str) -> str:
+    """The same PostgreSQL server, another database."""
+    head, _, tail = url.partition("?")
+    base = head.rsplit("/", 1)[0]
+    return f"{base}/{name}" + (f"?{tail}" if tail else "")
+
+
+def _pg_admin(url: str, sql: str) -> None:
+    import dj_database_url
+    import psycopg
+
+    cfg = dj_database_url.parse(_pg(url, "postgres"))
+    with psycopg.connect(dbname="postgres", user=cfg["USER"] or None, host=cfg["HOST"] or None,
+                         port=cfg["PORT"] or None, password=cfg["PASSWORD"] or None, autocommit=True) as conn:
+        conn.execute(sql)
 
 
 class Client:
@@ -104,6 +141,13 @@ class Client:
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
         self.opener.open(server.url + "/").read()  # the page sets the CSRF cookie and the session
+
+    def on(self, server: Server) -> Client:
+        """The same browser (the same cookies) talking to another server."""
+        twin = Client.__new__(Client)
+        twin.__dict__.update(self.__dict__)
+        twin.server = server
+        return twin
 
     def use(self, server: Server):
         """Talk to another server of the same site (the cookies carry over)."""

@@ -1,0 +1,102 @@
+"""Several server processes on PostgreSQL and Redis serve the same tables: a
+move made through one reaches sockets held by another, a move raced through
+two is applied once, and bots ticked by every process each move once."""
+
+import threading
+
+import psycopg
+
+from tables import moves
+from tests.live import Client, _pg
+
+
+def move_from(snapshot):
+    return {k: v for k, v in snapshot["view"]["moves"][0].items() if k != "label"}
+
+
+def test_a_move_through_one_process_reaches_a_socket_on_another(scaled):
+    one, two = scaled.start(), scaled.start()
+    ada, ben = Client(one), Client(two)
+    status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+    code = snap["code"]
+    ben_ws = ben.socket(code)
+    ben_ws.until(lambda m: m.get("type") == "snapshot")
+    ben_ws.send({"type": "act", "do": "join", "name": "Ben"})
+    ben_ws.until(lambda m: m.get("type") == "snapshot" and m["seat"] == 1)
+    ada_ws = ada.socket(code)
+    ada_ws.until(lambda m: m.get("type") == "snapshot")
+    ada_ws.send({"type": "act", "do": "start"})  # through process one
+    snap = ben_ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "playing")  # seen on process two
+    assert snap["view"]["seat"] == 1
+    mover, ws = (ada_ws, ada_ws) if snap["view"]["turn"] == 0 else (ben_ws, ben_ws)
+    their = ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "playing" and m["view"]["moves"])
+    ws.send({"type": "move", "seq": their["seq"], "action": move_from(their)})
+    watcher = ben_ws if ws is ada_ws else ada_ws
+    assert watcher.until(lambda m: m.get("type") == "snapshot" and m["seq"] > their["seq"])["seq"] > their["seq"]
+    ada_ws.close()
+    ben_ws.close()
+
+
+def test_the_same_move_raced_through_two_processes_is_applied_once(scaled):
+    one, two = scaled.start(), scaled.start()
+    ada = Client(one)
+    status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+    code = snap["code"]
+    ada.post(f"/api/tables/{code}/bot")
+    status, snap = ada.post(f"/api/tables/{code}/start")
+    while not snap["view"]["moves"]:
+        status, snap = ada.get(f"/api/tables/{code}")
+    body = {"seq": snap["seq"], "action": move_from(snap)}
+    answers = []
+    go = threading.Barrier(2)
+
+    def send(browser):
+        go.wait()
+        answers.append(browser.post(f"/api/tables/{code}/move", body)[0])
+
+    # The same browser sends the same move through both processes at once.
+    threads = [threading.Thread(target=send, args=(ada.on(server),)) for server in (one, two)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(answers) == [200, 409]
+    status, after = ada.get(f"/api/tables/{code}")
+    with psycopg.connect(_pg(scaled.postgres, scaled.database)) as conn:
+        played_by_ada = conn.execute(
+            "SELECT count(*) FROM tables_move m JOIN tables_table t ON t.id = m.table_id WHERE t.code = %s AND m.by = 'person'",
+            (code,)).fetchone()[0]
+    assert played_by_ada == 1
+
+
+def test_bots_ticked_by_every_process_each_move_exactly_once(scaled):
+    # Bots think a little, so the tickers (not the requests) play them.
+    one, two = scaled.start(PARLOR_BOT_THINK=0.02), scaled.start(PARLOR_BOT_THINK=0.02)
+    ada = Client(one)
+    status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+    code = snap["code"]
+    for level in ("easy", "medium", "hard"):
+        ada.post(f"/api/tables/{code}/bot", {"level": level})
+    ada.post(f"/api/tables/{code}/start")
+    ada.post(f"/api/tables/{code}/cover", {"seat": 0})  # a table of bots alone
+    ws = Client(two).socket(code)
+    final = ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "over", timeout=60)
+    ws.close()
+    with psycopg.connect(_pg(scaled.postgres, scaled.database)) as conn:
+        table_id, seed, state = conn.execute("SELECT id, seed, state FROM tables_table WHERE code = %s", (code,)).fetchone()
+        played = conn.execute("SELECT seq, seat, action, now FROM tables_move WHERE table_id = %s ORDER BY seq", (table_id,)).fetchall()
+    assert [p[0] for p in played] == list(range(len(played))) == list(range(state["seq"]))
+    # The game is its seed and its moves: replaying them gives the same state.
+    import tests.highcard as highcard
+
+    replay = highcard.new(4, seed, 0.0, {"bot_pace": "brisk"})
+    replay["events"] = []
+    replayed = dict(replay)
+    for _seq, seat, action, now in played:
+        moves.dispatch(highcard, replayed, seat, action, now)
+    assert {k: v for k, v in replayed.items() if k not in ("events", "logged")} == \
+        {k: v for k, v in state.items() if k not in ("events", "logged")}
+    assert final["result"]["places"] == highcard.result(state)["places"]
+    for server in (one, two):
+        server.log.flush()
+        assert "Traceback" not in open(server.log.name).read()
