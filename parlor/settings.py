@@ -101,6 +101,20 @@ if os.environ.get("REDIS_URL"):
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache counts each browser's actions for the rate limits: Redis when
+# the site scales out, so every process counts together.
+if os.environ.get("REDIS_URL"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_URL"]}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# (most actions, per seconds) per browser: moves and table actions, and
+# joining or creating tables.
+PARLOR_LIMITS = {
+    "act": (int(os.environ.get("PARLOR_LIMIT_ACTS", "60")), 10),
+    "join": (int(os.environ.get("PARLOR_LIMIT_JOINS", "20")), 60),
+}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 6}},
 ]

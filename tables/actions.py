@@ -3,7 +3,13 @@ and the websocket both go through this one map."""
 
 from __future__ import annotations
 
-from . import service
+import logging
+
+from django.db import DatabaseError
+
+from . import limits, service
+
+log = logging.getLogger(__name__)
 
 ACTIONS = {
     "join": lambda code, who, body: {"seat": service.join(code, who)},
@@ -25,7 +31,14 @@ ACTIONS = {
 
 
 def perform(name, code, who, body: dict):
+    """Do one action for one visitor; every failure is a Refused sentence."""
     action = ACTIONS.get(name) if isinstance(name, str) else None
     if action is None:
         raise service.Refused("That isn't something you can do at a table.", 404)
-    return action(code, who, body) or {}
+    limits.check(who.browser, name)
+    try:
+        return action(code, who, body) or {}
+    except DatabaseError:
+        # The transaction rolled back: nothing changed, and the player may retry.
+        log.exception("the database failed during %s at %s", name, code)
+        raise service.Refused("The table couldn't save that just now, so nothing changed. Please try again.", 503) from None

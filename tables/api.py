@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.http import JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
-from . import games, service, visitors, wire
+from . import games, limits, service, visitors, wire
 from .actions import perform
 
 
@@ -32,6 +32,7 @@ def create(request):
     try:
         body = wire.parse(request.body)
         who = visitors.from_request(request, body.get("name"))
+        limits.check(who.browser, "create")
         table = service.create(body.get("game"), who)
         if isinstance(body.get("settings"), dict):
             service.configure(table.code, who, body["settings"])

@@ -13,7 +13,13 @@ games.register("high-card", "tests.highcard")
 def _bots_answer_at_once(request):
     # (Pure rules tests run without Django: -p no:django.)
     if request.config.pluginmanager.hasplugin("django"):
-        request.getfixturevalue("settings").PARLOR_BOT_THINK = 0.0
+        settings = request.getfixturevalue("settings")
+        settings.PARLOR_BOT_THINK = 0.0
+        # Tests act far faster than people; the limits have their own tests.
+        settings.PARLOR_LIMITS = {"act": (10**6, 10), "join": (10**6, 60)}
+        from django.core.cache import cache
+
+        cache.clear()
 
 
 @pytest.fixture

@@ -99,6 +99,8 @@ class Servers:
             "PARLOR_EXTRA_GAMES": "high-card=tests.highcard",
             "PARLOR_BOT_THINK": "0",
             "PARLOR_TICK_SECONDS": "0.05",
+            "PARLOR_LIMIT_ACTS": "1000000",
+            "PARLOR_LIMIT_JOINS": "1000000",
             **extra_env,
         }
         self.running: list[Server] = []

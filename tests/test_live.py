@@ -126,3 +126,22 @@ def test_a_socket_from_another_site_is_turned_away(servers):
         raise AssertionError("a socket from another site was accepted")
     except InvalidStatus as refused:
         assert refused.response.status_code == 403
+
+
+def test_a_client_that_drops_and_reconnects_gets_the_current_view(servers):
+    server = servers.start()
+    ada, ben = Client(server), Client(server)
+    status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+    code = snap["code"]
+    ben.post(f"/api/tables/{code}/join", {"name": "Ben"})
+    ben_ws = ben.socket(code)
+    ben_ws.until(lambda m: m.get("type") == "snapshot")
+    ben_ws.close()  # Ben's connection drops
+    status, snap = ada.post(f"/api/tables/{code}/start")
+    while snap["status"] == "playing" and snap["view"]["moves"]:
+        status, snap = ada.post(f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move_from(snap)})
+    ben_ws = ben.socket(code)
+    back = ben_ws.until(lambda m: m.get("type") == "snapshot")
+    assert back["status"] == "playing" and back["seq"] == snap["seq"] and back["seat"] == 1
+    assert back["view"] == ben.get(f"/api/tables/{code}")[1]["view"]
+    ben_ws.close()

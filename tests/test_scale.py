@@ -100,3 +100,40 @@ def test_bots_ticked_by_every_process_each_move_exactly_once(scaled):
     for server in (one, two):
         server.log.flush()
         assert "Traceback" not in open(server.log.name).read()
+
+
+def test_redis_going_away_leaves_the_database_the_truth_and_clients_catch_up(scaled, tmp_path):
+    import subprocess
+
+    from tests.live import free_port
+
+    port = free_port()
+    redis_cmd = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                 "--dir", str(tmp_path)]
+    redis = subprocess.Popen(redis_cmd, stdout=subprocess.DEVNULL)
+    try:
+        server = scaled.start(REDIS_URL=f"redis://127.0.0.1:{port}/0")
+        ada = Client(server)
+        status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+        code = snap["code"]
+        ada.post(f"/api/tables/{code}/bot")
+        status, snap = ada.post(f"/api/tables/{code}/start")
+        ws = ada.socket(code)
+        ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "playing")
+        ws.close()
+
+        redis.terminate()
+        redis.wait()
+        while not snap["view"]["moves"]:
+            status, snap = ada.get(f"/api/tables/{code}")
+        status, moved = ada.post(f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move_from(snap)})
+        assert status == 200 and moved["seq"] > snap["seq"]  # the move is saved though nobody could be told
+
+        redis = subprocess.Popen(redis_cmd, stdout=subprocess.DEVNULL)
+        ws = ada.socket(code)  # the page reconnects and catches up
+        caught_up = ws.until(lambda m: m.get("type") == "snapshot")
+        assert caught_up["seq"] == moved["seq"] and caught_up["view"] == moved["view"]
+        ws.close()
+    finally:
+        redis.terminate()
+        redis.wait()

@@ -1,0 +1,43 @@
+"""How fast one browser may act: moves, and joining or creating tables. The
+counts live in the cache (Redis when the site scales out), so every server
+process counts the same browser together."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+
+from .service import Refused
+
+JOINING = {"join", "create"}
+log = logging.getLogger(__name__)
+
+
+def check(browser: str, action: str) -> None:
+    """Count one action; refuse it once the browser is over its limit."""
+    kind = "join" if action in JOINING else "act"
+    most, seconds = settings.PARLOR_LIMITS[kind]
+    window = int(time.time() // seconds)
+    key = f"limit:{kind}:{browser}:{window}"
+    try:
+        count = _count(key, seconds)
+    except Exception:  # no cache (Redis away): play on uncounted rather than stop the table
+        log.warning("could not count actions for the rate limit", exc_info=True)
+        return
+    if count > most:
+        if kind == "join":
+            raise Refused("That's a lot of tables in a short time; wait a minute and try again.", 429)
+        raise Refused("You're going faster than the table can follow; wait a moment and try again.", 429)
+
+
+def _count(key: str, seconds: int) -> int:
+    if cache.add(key, 1, timeout=seconds + 1):
+        return 1
+    try:
+        return cache.incr(key)
+    except ValueError:  # the window ended between add and incr
+        cache.add(key, 1, timeout=seconds + 1)
+        return 1
