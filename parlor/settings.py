@@ -80,6 +80,7 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("PARLOR_SQLITE", str(VAR / "parlor.sqlite3")),
+            "CONN_MAX_AGE": None,  # one connection per thread, kept: opening one costs more than a move
             "OPTIONS": {
                 # Writers queue for the lock at BEGIN instead of failing
                 # midway; WAL lets readers carry on while one writes.
