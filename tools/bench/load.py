@@ -62,7 +62,7 @@ class Load:
             while time.monotonic() < self.deadline and not table.over:
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, self.deadline - time.monotonic()))
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     break
                 message = json.loads(raw)
                 if message["type"] == "error":
