@@ -21,4 +21,7 @@ def table(request, code):
     game = games.get(found.game)
     own = f"games/{game.slug}/app.js"
     script = own if finders.find(own) else "games/room/kit/generic.js"
-    return render(request, "games/table.html", {"code": found.code, "game": game, "script": script})
+    style = f"games/{game.slug}/table.css"
+    return render(request, "games/table.html", {
+        "code": found.code, "game": game, "script": script, "style": style if finders.find(style) else None,
+    })
