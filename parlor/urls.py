@@ -4,5 +4,6 @@ from django.urls import include, path
 urlpatterns = [
     path("api/", include("tables.urls")),
     path("admin/", admin.site.urls),
+    path("accounts/", include("accounts.urls")),
     path("", include("games.urls")),
 ]

@@ -9,6 +9,18 @@ from django.views.decorators.http import require_GET, require_POST
 from . import games, limits, service, visitors, wire
 from .actions import perform
 
+# Where a new table's settings start, before any the request names: hooks
+# ``(slug, who) -> dict or None`` that other apps add at start-up (accounts
+# adds a signed-in host's saved house rules). The last that answers wins.
+STARTING_SETTINGS: list = []
+
+
+def starting_settings(slug, who) -> dict | None:
+    found = None
+    for hook in STARTING_SETTINGS:
+        found = hook(slug, who) or found
+    return found
+
 
 def refusal(refused: service.Refused) -> JsonResponse:
     return JsonResponse({"error": refused.sentence}, status=refused.status)
@@ -33,7 +45,7 @@ def create(request):
         body = wire.parse(request.body)
         who = visitors.from_request(request, body.get("name"))
         limits.check(who.browser, "create")
-        table = service.create(body.get("game"), who)
+        table = service.create(body.get("game"), who, settings=starting_settings(body.get("game"), who))
         if isinstance(body.get("settings"), dict):
             service.configure(table.code, who, body["settings"])
         return JsonResponse(service.read(table.code, who), status=201)

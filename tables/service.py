@@ -130,14 +130,17 @@ def _new_code() -> str:
             return code
 
 
-def create(slug, who: Visitor) -> Table:
-    """A new table for a game, with the creator as host in the first seat."""
+def create(slug, who: Visitor, settings: dict | None = None) -> Table:
+    """A new table for a game, with the creator as host in the first seat.
+    Its settings start from ``settings`` (only what the game allows), else
+    the game's defaults."""
     game = games.get(slug)
     if game is None:
         raise Refused("We don't have that game. Pick one from the list.", 404)
     name = _clean_name(who.name)
+    start_from = settings if isinstance(settings, dict) else {}
     with transaction.atomic():
-        table = Table.objects.create(code=_new_code(), game=game.slug, host=who.browser, settings=game.options({}))
+        table = Table.objects.create(code=_new_code(), game=game.slug, host=who.browser, settings=game.options(start_from))
         Seat.objects.create(table=table, index=0, kind=Seat.PERSON, browser=who.browser, user_id=who.user_id, name=name)
     return table
 

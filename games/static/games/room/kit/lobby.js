@@ -6,10 +6,20 @@ import { api, el, knownTables, savedName, saveName } from './net.js';
 const root = document.getElementById('lobby');
 const catalog = JSON.parse(document.getElementById('catalog').textContent);
 
+// Signed in (the page says who), or a guest playing under the name this
+// browser keeps.
+const user = root.dataset.user || '';
+
 function nameField() {
-  const input = el('input', { id: 'name', name: 'name', autocomplete: 'nickname', maxlength: '20', placeholder: 'Your name', value: savedName() });
+  const input = el('input', { id: 'name', name: 'name', autocomplete: 'nickname', maxlength: '20', placeholder: 'Your name', value: savedName() || user.slice(0, 20) });
   input.addEventListener('change', () => saveName(input.value.trim()));
-  return el('label', { class: 'field name-field' }, el('span', { text: 'Your name at the table' }), input);
+  const note = user
+    ? el('small', { class: 'muted', id: 'who-note' }, `Signed in as ${user}: your finished games are kept and rated. `,
+      el('a', { href: `/accounts/players/${encodeURIComponent(user)}`, text: 'Your profile' }))
+    : el('small', { class: 'muted', id: 'who-note' }, 'Playing as a guest: ',
+      el('a', { href: '/accounts/signup', text: 'sign up' }), ' or ', el('a', { href: '/accounts/signin', text: 'sign in' }),
+      ' to keep a rating and your history. ', el('a', { href: '/accounts/leaderboards', text: 'Leaderboards' }));
+  return el('div', { class: 'name-box' }, el('label', { class: 'field name-field' }, el('span', { text: 'Your name at the table' }), input), note);
 }
 
 function askedName() {

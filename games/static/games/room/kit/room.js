@@ -36,6 +36,15 @@ export function start(cfg) {
     document.body.classList.toggle('offline', status !== 'open');
   });
 
+  // A signed-in host may save a table's settings as their house rules
+  // (their new tables start from them): ask once whether we're signed in.
+  room.houseRules = null;
+  fetch(`/accounts/house-rules/${encodeURIComponent(cfg.game || root.dataset.game)}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    .then(r => (r.ok ? r.json() : null))
+    .then(h => { room.houseRules = h; if (room.snap && room.snap.status === 'lobby') draw(null); })
+    .catch(() => {});
+  room.redraw = () => { if (room.snap) draw(null); };
+
   function say(text, isError = false) {
     const line = document.getElementById('room-status');
     if (!line) return;
@@ -129,12 +138,42 @@ function waitingRoom(room) {
   );
 }
 
+function houseRulesOffer(room) {
+  const { snap } = room;
+  const h = room.houseRules;
+  if (!snap.host || !h || !h.signedIn) return null;
+  const same = h.saved && Object.keys(snap.settings).every(k => h.saved[k] === snap.settings[k]);
+  if (same) return el('p', { class: 'muted', id: 'house-rules-note', text: 'These are your house rules: your new tables start from them.' });
+  return el('p', { id: 'house-rules-note' }, el('button', { type: 'button', class: 'quiet', id: 'save-house-rules', text: 'Save as my house rules', onclick: async () => {
+    try {
+      const res = await fetch(`/accounts/house-rules/${encodeURIComponent(snap.game)}`, {
+        method: 'POST', credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRFToken': csrfToken() },
+        body: JSON.stringify({ settings: snap.settings }),
+      });
+      const data = await res.json();
+      if (!res.ok) throw new Error(data.error || 'That didn’t save; try again.');
+      room.houseRules = data;
+      room.redraw();
+      room.say('Saved: your new tables of this game start from these house rules.');
+    } catch (err) {
+      room.say(err.message, true);
+    }
+  } }));
+}
+
+function csrfToken() {
+  const hit = document.cookie.split('; ').find(c => c.startsWith('csrftoken='));
+  return hit ? decodeURIComponent(hit.slice('csrftoken='.length)) : '';
+}
+
 function settingsForm(room) {
   const { snap, cfg } = room;
   const rows = (cfg.settings || []).filter(s => !s.when || s.when(snap));
   if (!rows.length) return null;
   return el('section', { class: 'settings', 'aria-label': 'House rules' },
     el('h2', { text: 'House rules' }),
+    houseRulesOffer(room),
     el('dl', {}, rows.map(s => {
       const value = snap.settings[s.key];
       const label = (s.choices.find(c => c[0] === value) || [value, String(value)])[1];
@@ -179,6 +218,7 @@ function tableShell(room) {
       endButton));
   root.replaceChildren(bar, status, cover, el('div', { class: 'table-area' }, el('div', { class: 'play' }, seats, board), drawer), rules.node, options.node, sheet.node);
   let sheetShownFor = null;
+  let sheetLines = null;
 
   function update(was) {
     const snap = room.snap;
@@ -197,8 +237,10 @@ function tableShell(room) {
     board.dataset.seq = String(snap.seq);
     board.dataset.status = snap.status;
     cfg.play.draw(board, snap, room, was);
-    if ((snap.status === 'over' || snap.status === 'ended') && sheetShownFor !== snap.number) {
+    const lines = JSON.stringify((snap.result && snap.result.ratings) || []);
+    if ((snap.status === 'over' || snap.status === 'ended') && (sheetShownFor !== snap.number || (sheetLines !== lines && sheet.node.open))) {
       sheetShownFor = snap.number;
+      sheetLines = lines;
       showResult(room, sheet);
     }
     if (snap.status === 'playing') sheet.close();
@@ -237,10 +279,15 @@ function showResult(room, sheet) {
     const result = snap.result || { places: [], scores: [] };
     const order = snap.seats.map(s => s.index).sort((a, b) => result.places[a] - result.places[b]);
     if (cfg.resultLine) body.push(el('p', { class: 'result-line', text: cfg.resultLine(snap) }));
+    const lines = result.ratings || [];
     body.push(el('ol', { class: 'places', id: 'places' }, order.map(i => el('li', {},
       el('span', { class: 'place', text: ordinal(result.places[i]) }),
-      el('span', { text: snap.seats[i].name + (snap.seats[i].you ? ' (you)' : '') }),
+      el('span', {}, snap.seats[i].name + (snap.seats[i].you ? ' (you)' : ''),
+        lines[i] ? ' ' : null, lines[i] ? el('small', { class: 'rating-change muted', 'data-seat': i, text: lines[i] }) : null),
       result.scores && result.scores[i] !== undefined ? el('span', { class: 'score', text: String(result.scores[i]) }) : null))));
+    if (!lines.some(Boolean)) body.push(el('p', { class: 'muted', id: 'not-rated', text: 'Not rated: a game is kept and rated when someone at the table is signed in.' }));
+    if (cfg.resultDetail) body.push(cfg.resultDetail(snap));
+    if (cfg.shareText) body.push(shareBox(cfg.shareText(snap)));
   }
   const buttons = [];
   if (snap.host) buttons.push(el('button', { class: 'primary', type: 'button', id: 'play-again', text: 'Play again', onclick: () => room.act('again') }));
@@ -249,6 +296,24 @@ function showResult(room, sheet) {
   buttons.push(el('a', { href: '/', text: 'All games' }));
   sheet.body.replaceChildren(...body, el('div', { class: 'actions' }, buttons));
   sheet.open();
+}
+
+// Share result: copies the game's own summary (cfg.shareText), and shows
+// it too, so it can be copied by hand where the clipboard is refused.
+function shareBox(text) {
+  if (!text) return null;
+  const shown = el('pre', { class: 'share-text', id: 'share-text', hidden: true, text });
+  const said = el('span', { class: 'muted', role: 'status' });
+  const button = el('button', { type: 'button', id: 'share-result', text: 'Share result', onclick: async () => {
+    shown.hidden = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      said.textContent = ' Copied: paste it to your family.';
+    } catch {
+      said.textContent = ' Copy it from here:';
+    }
+  } });
+  return el('div', { class: 'share-result' }, button, said, shown);
 }
 
 function ordinal(n) {

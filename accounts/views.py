@@ -1,0 +1,228 @@
+"""Players: sign up, in and out (Django's auth: a username and a password, no
+e-mail), saved house rules, each player's profile and history, a
+leaderboard per game, and a read-only page for any kept game's result.
+
+A guest plays under a name kept in the browser (the lobby's), with a random
+id in the session (``tables.visitors``); signing up keeps the tables that
+browser sits at, as the new player's. Every form carries Django's CSRF token
+and every state-changing call needs it."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import UserCreationForm
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods
+
+from ratings import tables as rating_tables
+from ratings.models import SETTLED, Change, Rating
+from tables import games, service, wire
+from tables.models import Result, Seat, Table
+
+from . import house_rules
+
+LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+
+
+def _next(request, fallback: str) -> str:
+    """Where to go after signing up or in: a page on this site, else fallback."""
+    wanted = request.POST.get("next") or request.GET.get("next") or ""
+    if wanted and url_has_allowed_host_and_scheme(wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return wanted
+    return fallback
+
+
+def adopt_seats(request, user) -> int:
+    """A guest who signs up keeps the tables they are in: this browser's
+    seats become the new player's (games finished before keep their record
+    as they were)."""
+    browser = request.session.get("browser")
+    if not browser:
+        return 0
+    return Seat.objects.filter(browser=browser, kind=Seat.PERSON, user__isnull=True).update(user=user)
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    if request.method == "POST":
+        form = UserCreationForm(request.POST)
+        if form.is_valid():
+            user = form.save()
+            login(request, user)  # keeps the session, and so this browser's id
+            adopt_seats(request, user)
+            if not request.session.get("name"):
+                request.session["name"] = user.username[: service.NAME_LENGTH]
+            messages.success(request, f"Welcome, {user.username}. Your games are kept and rated from now on.")
+            return redirect(_next(request, "/"))
+    else:
+        form = UserCreationForm(initial={"username": request.session.get("name", "")})
+    return render(request, "accounts/signup.html", {"form": form, "next": _next(request, "")})
+
+
+class SignIn(auth_views.LoginView):
+    template_name = "accounts/signin.html"
+    redirect_authenticated_user = False
+
+    def get_default_redirect_url(self):
+        return "/"
+
+
+class SignOut(auth_views.LogoutView):
+    """POST only (with the CSRF token), as Django's LogoutView is."""
+
+    next_page = "/"
+
+
+@require_http_methods(["GET", "POST"])
+def house_rules_view(request, game):
+    """GET: whether you're signed in, and your saved house rules for a game.
+    POST {"settings": {...}}: save them (signed in only)."""
+    found = games.get(game)
+    if found is None:
+        return JsonResponse({"error": "We don't have that game."}, status=404)
+    user = request.user if request.user.is_authenticated else None
+    if request.method == "GET":
+        return JsonResponse({"signedIn": user is not None, "username": user.username if user else None,
+                             "saved": house_rules.saved(user.id if user else None, found.slug)})
+    if user is None:
+        return JsonResponse({"error": "Sign in to save your house rules."}, status=403)
+    try:
+        body = wire.parse(request.body)
+    except service.Refused as refused:
+        return JsonResponse({"error": refused.sentence}, status=refused.status)
+    if not isinstance(body.get("settings"), dict):
+        return JsonResponse({"error": "Send the settings to save as your house rules."}, status=400)
+    saved = house_rules.save(user.id, found.slug, body["settings"])
+    return JsonResponse({"signedIn": True, "username": user.username, "saved": saved})
+
+
+# -- pages -----------------------------------------------------------------------
+
+def _title(slug: str) -> str:
+    game = games.get(slug) if slug in games.REGISTERED else None
+    return game.title if game is not None else slug.replace("-", " ").title()
+
+
+def ordinal(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def _seat_label(seat: dict) -> str:
+    if seat.get("kind") == "bot":
+        return f"{seat.get('name')} (bot · {LEVEL_NAMES.get(seat.get('level'), seat.get('level'))})"
+    if seat.get("covered"):
+        return f"{seat.get('name')} (a bot covered)"
+    return seat.get("name", "")
+
+
+def result_link(result: Result) -> str:
+    """The table's own page while this game is its latest (it shows the
+    result sheet), else this game's read-only result page."""
+    table = result.table
+    if table.number == result.number and table.status == Table.OVER:
+        return reverse("table", args=[table.code])
+    return reverse("accounts:result", args=[result.pk])
+
+
+def _outcome_text(result: Result, place: int) -> str:
+    teams = rating_tables.teams_of(result.game, len(result.seats), result.settings)
+    sides = rating_tables.sides_of(teams, result.places)
+    shared = sum(1 for _, rank in sides if rank == place) > 1
+    return f"{ordinal(place)} of {len(sides)}" + (" (tied)" if shared else "")
+
+
+def change_text(change: Change) -> str:
+    if not change.rated:
+        return f"not rated: {change.why}"
+    delta = change.delta
+    sign = "−" if round(delta, 1) < 0 else "+"
+    return f"{sign}{abs(delta):.1f} → {change.mu_after:.0f} ± {change.sigma_after:.0f}"
+
+
+def profile(request, username):
+    player = get_object_or_404(get_user_model(), username=username)
+    ratings = [
+        {"game": r.game, "title": _title(r.game), "mu": r.mu, "sigma": r.sigma, "played": r.played, "rated": r.rated,
+         "settled": r.settled}
+        for r in Rating.objects.filter(user=player, played__gt=0).order_by("-played", "game")
+    ]
+    changes = (Change.objects.filter(user=player).select_related("result", "result__table")
+               .order_by("-result__finished", "-result_id", "seat"))
+    history, seen = [], set()
+    for change in changes[:200]:
+        result = change.result
+        if result.pk in seen:  # a player at two seats of one game: its first seat
+            continue
+        seen.add(result.pk)
+        history.append({
+            "when": result.finished, "game": _title(result.game), "slug": result.game,
+            "seats": [{"label": _seat_label(s), "you": i == change.seat} for i, s in enumerate(result.seats)],
+            "outcome": _outcome_text(result, change.place), "change": change_text(change), "rated": change.rated,
+            "delta": change.delta, "link": result_link(result), "code": result.table.code,
+        })
+    return render(request, "accounts/profile.html", {
+        "player": player, "ratings": ratings, "history": history, "mine": request.user == player,
+        "settled": SETTLED,
+    })
+
+
+def _leaderboard_games() -> list[dict]:
+    slugs = list(games.REGISTERED)
+    for slug in Rating.objects.values_list("game", flat=True).distinct():
+        if slug not in slugs:
+            slugs.append(slug)
+    return [{"slug": s, "title": _title(s)} for s in slugs]
+
+
+def leaderboards(request):
+    return render(request, "accounts/leaderboards.html", {"games": _leaderboard_games(), "settled": SETTLED})
+
+
+def leaderboard(request, game):
+    known = {g["slug"] for g in _leaderboard_games()}
+    if game not in known:
+        raise Http404("There is no leaderboard for that game.")
+    settled = list(Rating.objects.filter(game=game, rated__gt=0, sigma__lt=SETTLED).select_related("user"))
+    unsettled = Rating.objects.filter(game=game, rated__gt=0, sigma__gte=SETTLED).count()
+    rows = [{"name": r.user.username, "link": reverse("accounts:profile", args=[r.user.username]), "mu": r.mu,
+             "sigma": r.sigma, "played": r.played, "bot": False} for r in settled]
+    for level, mu in rating_tables.anchors(game).items():
+        rows.append({"name": f"{LEVEL_NAMES[level]} bot", "link": None, "mu": mu, "sigma": 0.0, "played": None, "bot": True})
+    rows.sort(key=lambda r: (-r["mu"], r["bot"], r["name"]))
+    rank = 0
+    for row in rows:
+        if not row["bot"]:
+            rank += 1
+            row["rank"] = rank
+    return render(request, "accounts/leaderboard.html", {
+        "game": {"slug": game, "title": _title(game)}, "rows": rows, "unsettled": unsettled, "settled": SETTLED,
+        "others": [g for g in _leaderboard_games() if g["slug"] != game],
+    })
+
+
+def result_page(request, pk):
+    """A kept game's result, read-only: who sat where, places, scores and
+    each rating line."""
+    result = get_object_or_404(Result.objects.select_related("table"), pk=pk)
+    lines = result.changes if isinstance(result.changes, list) else []
+    teams = rating_tables.teams_of(result.game, len(result.seats), result.settings)
+    sides = dict((s, rank) for members, rank in rating_tables.sides_of(teams, result.places) for s in members)
+    rows = []
+    for i, seat in enumerate(result.seats):
+        rows.append({
+            "place": ordinal(sides.get(i, result.places[i])), "rank": sides.get(i, result.places[i]),
+            "label": _seat_label(seat), "score": result.scores[i] if i < len(result.scores) else None,
+            "line": lines[i] if i < len(lines) else None,
+        })
+    rows.sort(key=lambda r: r["rank"])
+    latest = result.table.number == result.number and result.table.status == Table.OVER
+    return render(request, "accounts/result.html", {
+        "result": result, "title": _title(result.game), "rows": rows, "latest": latest, "code": result.table.code,
+    })

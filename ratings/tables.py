@@ -1,0 +1,108 @@
+"""How a table's seats become rated sides, and where each game's bots stand.
+
+Plain Python, no Django: the anchors tool (tools/ratings/anchors.py) and the
+keeper both use it.
+
+- ``teams_of(game, n, options)``: which side each seat plays for.
+- ``anchor(game, level)``: a bot's fixed, certain rating. Medium is 1500 by
+  definition; easy and hard come from ``anchors.json`` beside this file,
+  which the anchors tool writes (each game's entry says where its numbers
+  came from), else from the defaults below.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .model import MU
+
+ANCHORS_FILE = Path(__file__).resolve().parent / "anchors.json"
+
+# A game with no anchors of its own: Euchre's measured levels, the only card
+# game measured so far.
+DEFAULT_ANCHORS = {"easy": 1100.0, "medium": MU, "hard": 1520.0}
+
+# Anchors measured before the tool's own runs (Euchre: 300 games a pairing,
+# medium over easy 95.0%, hard over medium 53.0%; Get In Line: 70.5% and
+# 51.5%), for a game the tool has not measured here yet.
+EARLIER_ANCHORS = {
+    "euchre": {"easy": 1100.0, "medium": MU, "hard": 1520.0},
+    "get-in-line": {"easy": 1350.0, "medium": MU, "hard": 1510.0},
+}
+
+WEAKEST = 400.0  # a weak level is never anchored more than this below medium
+
+
+def teams_of(game: str, n: int, options: dict | None) -> list[int]:
+    """Which side each seat plays for: partners across the table in Euchre
+    (seat mod 2), seat mod its team count in Get In Line (from the options
+    stored with the result, so a rebuild sees the teams that played), and
+    everyone for themselves elsewhere."""
+    if game == "euchre":
+        return [s % 2 for s in range(n)]
+    if game == "get-in-line":
+        from tables.get_in_line import rules
+
+        teams = rules.team_count(n, rules.options(options or {})["teams"])
+        return [s % teams for s in range(n)]
+    return list(range(n))
+
+
+def sides_of(teams: list[int], places: list[int]) -> list[tuple[list[int], int]]:
+    """The sides in a finished game: each side's seats and its rank. Partners
+    share a place, and a side ranks by its best member's place."""
+    order: list[int] = []
+    for t in teams:
+        if t not in order:
+            order.append(t)
+    out = []
+    for t in order:
+        seats = [s for s, side in enumerate(teams) if side == t]
+        out.append((seats, min(places[s] for s in seats)))
+    return out
+
+
+def load_anchors(path: Path = ANCHORS_FILE) -> dict[str, dict]:
+    """The anchors file: {game: {"easy": .., "medium": 1500, "hard": .., "from": "..."}}."""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+_loaded: dict[str, dict] | None = None
+
+
+def anchors(game: str) -> dict[str, float]:
+    """A game's bot anchors by level: the measured ones if the tool has
+    written them, else the earlier measurements, else the defaults."""
+    global _loaded
+    if _loaded is None:
+        _loaded = load_anchors()
+    found = _loaded.get(game) or EARLIER_ANCHORS.get(game) or DEFAULT_ANCHORS
+    out = {level: float(found.get(level, DEFAULT_ANCHORS[level])) for level in DEFAULT_ANCHORS}
+    out["medium"] = MU  # by definition
+    return out
+
+
+def anchor(game: str, level: str) -> float:
+    """A bot's rating: certain (σ 0) and never updated."""
+    return anchors(game).get(level, MU)
+
+
+def reload() -> None:
+    """Read the anchors file again (after the tool wrote it)."""
+    global _loaded
+    _loaded = None
+
+
+def anchors_from_gaps(weak_gap: float, strong_gap: float, per_side: int) -> dict[str, float]:
+    """Anchors from two measured side gaps (medium over easy, hard over
+    medium): a gap between sides of several bots is split between the side's
+    members, and a weak level is capped at ``WEAKEST`` below medium."""
+    per_side = max(1, int(per_side))
+    easy = MU - min(weak_gap / per_side, WEAKEST)
+    hard = MU + strong_gap / per_side
+    return {"easy": float(round(easy)), "medium": MU, "hard": float(round(hard))}

@@ -1,0 +1,65 @@
+"""A player in a real browser: signs up, plays a game against bots to the
+end, sees their rating line on the result sheet, and finds the game in their
+profile's history, linking back to its result."""
+
+import re
+
+from playwright.sync_api import expect
+
+LINE = re.compile(r"^[+−]\d+\.\d → \d+ ± \d+$")
+
+
+def test_sign_up_play_against_bots_see_the_rating_line_and_the_game_in_the_history(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    page.goto("/")
+    expect(page.locator("#who-note")).to_contain_text("Playing as a guest")
+    page.locator(".account-nav").get_by_role("link", name="Sign up").click()
+    expect(page).to_have_url(re.compile(r"/accounts/signup$"))
+    page.get_by_label("Username").fill("ada")
+    page.get_by_label("Password", exact=True).fill("a-long-password")
+    page.get_by_label("Password again").fill("a-long-password")
+    page.get_by_role("button", name="Sign up").click()
+
+    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page.locator(".account-nav")).to_contain_text("Your profile (ada)")
+    expect(page.locator("#who-note")).to_contain_text("Signed in as ada")
+    expect(page.get_by_label("Your name at the table")).to_have_value("ada")
+    page.get_by_role("button", name="Start a High Card table").click()
+    expect(page).to_have_url(re.compile(r"/t/[A-Z]{5}$"))
+    code = page.locator("#table-code").inner_text()
+    page.get_by_role("button", name="Fill with bots").click()
+    page.get_by_role("button", name="Start the game").click()
+
+    sheet = page.locator("#result-dialog")
+    board = page.locator("#board")
+    for _ in range(50):
+        move = page.locator("#moves button").first
+        move.or_(sheet.locator("#places")).first.wait_for()
+        if sheet.is_visible():
+            break
+        seq = board.get_attribute("data-seq")
+        move.click()
+        page.locator(f'#board:not([data-seq="{seq}"])').wait_for()
+    expect(sheet.locator("#places li")).to_have_count(2)
+    mine = sheet.locator("#places li", has_text="ada (you)").locator(".rating-change")
+    expect(mine).to_have_text(LINE)
+    line = mine.inner_text().strip()
+    expect(sheet.locator(".rating-change")).to_have_count(1)  # the bot isn't rated
+
+    page.goto("/")
+    page.locator(".account-nav").get_by_role("link", name="Your profile (ada)").click()
+    expect(page).to_have_url(re.compile(r"/accounts/players/ada$"))
+    expect(page.locator("#ratings tbody tr")).to_have_count(1)
+    expect(page.locator("#ratings")).to_contain_text("High Card")
+    expect(page.locator("#ratings")).to_contain_text(re.compile(r"\d+ ± \d+"))
+    row = page.locator("#history tbody tr")
+    expect(row).to_have_count(1)
+    expect(row).to_contain_text("High Card")
+    expect(row).to_contain_text(code)
+    expect(row.locator("td.change")).to_have_text(line)
+    row.get_by_role("link").last.click()
+    expect(page).to_have_url(re.compile(rf"/t/{code}$"))
+    expect(page.locator("#result-dialog #places .rating-change")).to_have_text(line)
+    assert ada.errors == []
