@@ -5,6 +5,7 @@ crosses it, so no other seat's secret can."""
 from __future__ import annotations
 
 import json
+import logging
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -12,6 +13,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from . import service, visitors, wire
 from .actions import perform
 from .models import Table
+
+log = logging.getLogger(__name__)
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -24,9 +27,25 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         self.group = service.group(self.code)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        joined = await self._join_group()
         await self.accept()
         await self.send_snapshot()
+        if not joined:
+            # The table is shown as it stands, but live updates can't reach
+            # this socket: close it so the page reconnects and tries again.
+            await self.close(code=1011)
+
+    async def _join_group(self) -> bool:
+        """Listen for changes at the table. A channel layer that just came
+        back may hand out a dead connection first, so try twice."""
+        for attempt in range(2):
+            try:
+                await self.channel_layer.group_add(self.group, self.channel_name)
+                return True
+            except Exception:
+                if attempt:
+                    log.warning("live updates are unavailable for %s", self.code, exc_info=True)
+        return False
 
     async def disconnect(self, close_code):
         if hasattr(self, "group"):

@@ -3,11 +3,27 @@ move made through one reaches sockets held by another, a move raced through
 two is applied once, and bots ticked by every process each move once."""
 
 import threading
+import time
 
 import psycopg
 
 from tables import moves
 from tests.live import Client, _pg
+
+
+def wait_for_redis(port: int) -> None:
+    """Until Redis answers (a page would keep reconnecting meanwhile)."""
+    import redis as redis_client
+
+    give_up = time.monotonic() + 30
+    while True:
+        try:
+            redis_client.Redis(port=port, socket_connect_timeout=1).ping()
+            return
+        except redis_client.ConnectionError:
+            if time.monotonic() > give_up:
+                raise
+            time.sleep(0.05)
 
 
 def move_from(snapshot):
@@ -130,6 +146,7 @@ def test_redis_going_away_leaves_the_database_the_truth_and_clients_catch_up(sca
         assert status == 200 and moved["seq"] > snap["seq"]  # the move is saved though nobody could be told
 
         redis = subprocess.Popen(redis_cmd, stdout=subprocess.DEVNULL)
+        wait_for_redis(port)
         ws = ada.socket(code)  # the page reconnects and catches up
         caught_up = ws.until(lambda m: m.get("type") == "snapshot")
         assert caught_up["seq"] == moved["seq"] and caught_up["view"] == moved["view"]
