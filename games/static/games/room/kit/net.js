@@ -35,7 +35,8 @@ export function connect(code, onMessage, onStatus = () => {}) {
       while (queue.length) ws.send(queue.shift());
     };
     ws.onmessage = e => {
-      try { onMessage(JSON.parse(e.data)); } catch (err) { console.warn('bad message', err); }
+      // A table that can't draw a message must say so loudly, not freeze quietly.
+      try { onMessage(JSON.parse(e.data)); } catch (err) { console.error('could not draw the table', err); }
     };
     ws.onclose = () => {
       onStatus('closed');

@@ -286,8 +286,9 @@ function showResult(room, sheet) {
         lines[i] ? ' ' : null, lines[i] ? el('small', { class: 'rating-change muted', 'data-seat': i, text: lines[i] }) : null),
       result.scores && result.scores[i] !== undefined ? el('span', { class: 'score', text: String(result.scores[i]) }) : null))));
     if (!lines.some(Boolean)) body.push(el('p', { class: 'muted', id: 'not-rated', text: 'Not rated: a game is kept and rated when someone at the table is signed in.' }));
-    if (cfg.resultDetail) body.push(cfg.resultDetail(snap));
-    if (cfg.shareText) body.push(shareBox(cfg.shareText(snap)));
+    const detail = cfg.resultDetail ? cfg.resultDetail(snap) : null;
+    const share = cfg.shareText ? shareBox(cfg.shareText(snap)) : null;
+    body.push(...[detail, share].filter(Boolean));
   }
   const buttons = [];
   if (snap.host) buttons.push(el('button', { class: 'primary', type: 'button', id: 'play-again', text: 'Play again', onclick: () => room.act('again') }));

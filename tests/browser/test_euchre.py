@@ -1,0 +1,180 @@
+"""Euchre in a real browser: a person starts a table, fills it with three
+bots and plays a whole game to 10 through the page as a person would
+(pressing the call and pass buttons, picking a card to discard, tapping
+cards, Next hand between hands) until the result sheet; and on a
+phone-sized window the table fits and every control is big enough to tap."""
+
+import re
+
+from playwright.sync_api import expect
+
+TABLE = "#eu"
+HAND_SHEET = "#hand-dialog[open]"
+GAME_SHEET = "#result-dialog[open]"
+SETTINGS = ["Stick the dealer", "Going alone", "Defending alone", "Farmer’s hand", "Canadian loner", "Bot speed"]
+
+
+def sit_down_with_three_bots(page):
+    page.goto("/")
+    page.get_by_label("Your name at the table").fill("Ada")
+    page.get_by_role("button", name="Start a Euchre table").click()
+    expect(page).to_have_url(re.compile(r"/t/[A-Z]{5}$"))
+    page.get_by_role("button", name="Fill with bots").click()
+    expect(page.locator("#seats li")).to_have_count(4)
+    # The waiting room: the family's house rules, and who partners whom.
+    for label in SETTINGS:
+        expect(page.get_by_label(label, exact=True)).to_be_visible()
+    expect(page.get_by_label("Stick the dealer", exact=True)).to_have_value("on")
+    expect(page.get_by_label("Defending alone", exact=True)).to_have_value("off")
+    expect(page.locator("#partners-note")).to_contain_text("Ada (you) and")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(TABLE)).to_be_visible()
+    # How to play opens by itself the first time; a person reads it and closes it.
+    rules = page.locator("#rules-dialog")
+    expect(rules).to_be_visible()
+    expect(rules).to_contain_text("left bower")
+    rules.get_by_role("button", name="Close").click()
+    expect(rules).to_be_hidden()
+
+
+def slot(page, i):
+    return page.locator(f"#eu-slot-{i}")
+
+
+def test_a_person_plays_a_whole_game_of_euchre_against_three_bots(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    sit_down_with_three_bots(page)
+
+    # Four plates, you at the bottom, one dealer; the rail from your side.
+    expect(page.locator(".eu-plate")).to_have_count(4)
+    expect(page.locator(".eu-plate.pos-bottom.me")).to_contain_text("Ada (you)")
+    expect(page.locator(".eu-dealer")).to_have_count(1)
+    expect(page.locator("#eu-score")).to_contain_text("We")
+    expect(page.locator("#eu-score")).to_contain_text("They")
+    # Five cards each (six for a dealer who has picked up the turned card).
+    page.locator(f'{TABLE}:not([data-can=""])').wait_for()
+    picked_up = "discard" in page.locator(TABLE).get_attribute("data-can")
+    expect(page.locator("#hand .card")).to_have_count(6 if picked_up else 5)
+
+    status = page.locator("#room-status")
+    hands = 0
+    seen = {"called": False, "discarded": False, "stuck": False, "refused": False, "keys": False, "alone": False}
+    for _ in range(600):
+        page.locator(f'{TABLE}:not([data-can=""]), {HAND_SHEET}, {GAME_SHEET}').first.wait_for()
+        if page.locator(GAME_SHEET).count():
+            break
+        if page.locator(HAND_SHEET).count():
+            # Between hands: the call, the tricks, the points, the score and every hand so far.
+            sheet = page.locator("#hand-dialog")
+            hands += 1
+            expect(sheet.locator("#hand-title")).to_have_text(re.compile(rf"^Hand {hands}: "))
+            expect(sheet).to_contain_text("Tricks")
+            expect(sheet.locator("#eu-hands tbody tr")).to_have_count(hands)
+            sheet.get_by_role("button", name="Next hand").click()
+            expect(page.locator("#hand-dialog")).to_be_hidden()
+            continue
+        can = page.locator(TABLE).get_attribute("data-can").split()
+        seq = page.locator(TABLE).get_attribute("data-seq")
+        if "ready" in can:
+            # The hand is over: its sheet opens once the last trick has been swept.
+            page.locator(f"{HAND_SHEET}, {GAME_SHEET}").first.wait_for()
+            continue
+        if "order" in can:
+            call, pass_ = slot(page, 3), slot(page, 4)
+            expect(call).to_have_text(re.compile(r"^Call [♣♦♥♠]"))
+            expect(pass_).to_have_text(re.compile(r"^Pass"))
+            if not seen["alone"]:
+                # Go alone is a toggle: A turns it on, and off again.
+                alone = page.locator("#eu-alone")
+                page.keyboard.press("a")
+                expect(alone).to_have_attribute("aria-pressed", "true")
+                page.keyboard.press("a")
+                expect(alone).to_have_attribute("aria-pressed", "false")
+                seen["alone"] = True
+            dealer = page.locator(".eu-plate.me .eu-dealer").count() > 0
+            if dealer and not seen["called"]:
+                call.click()  # the dealer orders the card up, then discards
+                seen["called"] = True
+            elif not seen["keys"]:
+                page.keyboard.press("p")
+                seen["keys"] = True
+            else:
+                pass_.click()
+        elif "call" in can:
+            if slot(page, 4).is_disabled():
+                # Stick the dealer: everyone passed twice, so the dealer must call.
+                expect(slot(page, 4)).to_have_text("Can’t pass")
+                seen["stuck"] = True
+                slot(page, 1).click()
+            else:
+                expect(slot(page, 1)).to_have_text(re.compile(r"^Call [♣♦♥♠]"))
+                slot(page, 4).click()
+        elif "discard" in can:
+            expect(page.locator("#hand .card")).to_have_count(6)
+            expect(slot(page, 4)).to_be_disabled()
+            page.locator("#hand .card").last.click()
+            expect(slot(page, 4)).to_have_text(re.compile(r"^Discard "))
+            slot(page, 4).click()
+            seen["discarded"] = True
+        elif "play" in can:
+            dim = page.locator("#hand .card.dim")
+            if not seen["refused"] and dim.count():
+                # A card that doesn't follow suit: a sentence, and nothing sent.
+                dim.first.click()
+                expect(status).to_have_class(re.compile(r"\berror\b"))
+                expect(status).to_have_text(re.compile(r"^You must follow suit: play one of your \w+"))
+                expect(page.locator(TABLE)).to_have_attribute("data-seq", seq)
+                seen["refused"] = True
+            page.locator("#hand .card.playable").first.click()
+        else:
+            raise AssertionError(f"the page offered a move the test doesn't know: {can}")
+        page.locator(f'{TABLE}:not([data-seq="{seq}"]), {HAND_SHEET}, {GAME_SHEET}').first.wait_for()
+    else:
+        raise AssertionError("the game didn't end within 600 of my moves")
+
+    # Game over: the winners and the final score, every hand, and Share result.
+    sheet = page.locator("#result-dialog")
+    line = sheet.locator(".result-line")
+    expect(line).to_have_text(re.compile(r"^(We|They) won \d+–\d+"))
+    expect(sheet.locator("#places li")).to_have_count(4)
+    played = sheet.locator("#eu-hands tbody tr")
+    assert played.count() == hands + 1 >= 3
+    sheet.get_by_role("button", name="Share result").click()
+    share = sheet.locator("#share-text")
+    expect(share).to_be_visible()
+    text = share.inner_text()
+    head = "We won" if line.inner_text().startswith("We") else "We lost"
+    assert head in text and (("🏆" in text) == (head == "We won")), text
+    squares = text.splitlines()[2]
+    assert len(squares) == played.count() and set(squares) <= {"🟩", "🟥"}, text
+    assert seen["refused"] or seen["called"], seen
+
+    # The log is in words.
+    lines = page.locator("#log li").all_inner_texts()
+    assert lines and all("{" not in x and " · " not in x for x in lines), lines
+    assert any(re.search(r"took trick \d", x) for x in lines), lines
+    expect(page.locator(TABLE)).to_have_attribute("data-phase", "over")
+    assert ada.errors == []
+
+
+def test_on_a_phone_the_table_fits_and_every_control_is_big_enough_to_tap(servers, people):
+    server = servers.start()
+    ada = people(server.url, width=390, height=844)
+    page = ada.page
+    sit_down_with_three_bots(page)
+    page.locator(f'{TABLE}:not([data-can=""])').wait_for()
+    # Nothing runs off the side, and the felt, hand and dock are all on screen.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for part in ("#eu-felt", "#hand", "#eu-dock"):
+        box = page.locator(part).bounding_box()
+        assert box["y"] + box["height"] <= 844, (part, box)
+    for card in page.locator("#hand .card").all():
+        box = card.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box
+    for b in page.locator(".eu-move:not(.empty), #eu-sort, .bar-tools button").all():
+        if b.is_visible():
+            assert b.bounding_box()["height"] >= 44, b.inner_text()
+    expect(page.locator(".eu-plate")).to_have_count(4)
+    assert ada.errors == []
