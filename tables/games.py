@@ -9,7 +9,10 @@ from .contract import missing
 
 # Slug -> module path, in the order the lobby lists them.
 REGISTERED: dict[str, str] = {
+    "euchre": "tables.euchre",
     "get-in-line": "tables.get_in_line",
+    "line": "tables.line",
+    "station-master": "tables.station_master",
 }
 
 
