@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 from .contract import Illegal
 
 # How much longer bots think at each pace (multiplies a game's bot_think).
@@ -22,6 +20,16 @@ def choice(raw, key: str, allowed, default):
     return default
 
 
+def plain_copy(value):
+    """A copy of JSON data (dicts, lists and plain values): what a state is
+    made of, and several times quicker than copy.deepcopy."""
+    if isinstance(value, dict):
+        return {k: plain_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain_copy(v) for v in value]
+    return value
+
+
 def deciders(game, state: dict) -> set[int]:
     return {seat for seat, _kind, _key in game.deciding(state)}
 
@@ -37,7 +45,7 @@ def dispatch(game, state: dict, seat: int, action, now: float) -> dict:
     if not isinstance(kind, str) or kind not in game.MOVES:
         names = ", ".join(sorted(game.MOVES))
         raise Illegal(f"That is not a move in {game.title}; the moves are: {names}.")
-    work = copy.deepcopy(state)
+    work = plain_copy(state)
     if hasattr(game, "tick"):
         game.tick(work, now)
     if game.result(work) is not None:
