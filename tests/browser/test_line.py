@@ -1,0 +1,167 @@
+"""Line in a real browser: a person starts a table against a bot and plays a
+whole game through the page as a person would (picking a card and tapping a
+lit square; an upgrade's or a shift's second step; Draw, the drawn card's
+square, and Discard when the page asks) until the result sheet; and on a
+phone-sized window nothing scrolls sideways and the squares are big enough
+to tap."""
+
+import re
+
+from playwright.sync_api import expect
+
+MY_TURN = '#ln[data-my-turn="true"]'
+SHEET = "#result-dialog[open]"
+
+
+def sit_down_against_a_bot(page):
+    page.goto("/")
+    page.get_by_label("Your name at the table").fill("Ada")
+    page.get_by_role("button", name="Start a Line table", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/t/[A-Z]{5}$"))
+    page.get_by_role("button", name="Add a bot").click()
+    expect(page.locator("#seats li")).to_have_count(2)
+    expect(page.get_by_label("Bot speed")).to_be_visible()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("group", name="The grid")).to_be_visible()
+
+
+def wait_for_my_turn_or_the_end(page):
+    page.locator(f"{MY_TURN}, {SHEET}").first.wait_for()
+    return page.locator(SHEET).count() > 0
+
+
+def play_a_card(page, counts):
+    """Try the hand's cards in turn until one lights something, then play it."""
+    cards = page.locator("#hand .card:not([disabled])")
+    for k in range(cards.count()):
+        card = cards.nth(k)
+        card.click()
+        expect(card).to_have_attribute("aria-pressed", "true")
+        if page.locator(".sq.lit:not(.up)").count():
+            wrong = page.locator(".sq.empty:not(.lit)")
+            if not counts.get("refused") and wrong.count():
+                # An empty square the card can't go to: a sentence, and nothing sent.
+                seq = page.locator("#ln").get_attribute("data-seq")
+                wrong.first.click()
+                expect(page.locator("#room-status")).to_have_text(re.compile(r"(can’t go in row \d|already holds a joker)"))
+                expect(page.locator("#ln")).to_have_attribute("data-seq", seq)
+                expect(card).to_have_attribute("aria-pressed", "true")
+                counts["refused"] = 1
+            page.locator(".sq.lit:not(.up)").first.click()
+            counts["placed"] += 1
+            return True
+        if page.locator(".sq.up").count():
+            page.locator(".sq.up").first.click()
+            expect(page.locator("#ln")).to_have_attribute("data-step", "upgrade")
+            if page.locator(".sq.joker-to").count():
+                page.locator(".sq.joker-to").first.click()
+            else:
+                page.locator("#ln-keep").click()
+            counts["upgraded"] += 1
+            return True
+        if page.locator(".ln-shift:not([hidden])").count():
+            page.locator(".ln-shift:not([hidden])").first.click()
+            expect(page.locator("#ln")).to_have_attribute("data-step", "shift")
+            page.locator(".sq.push").first.click()
+            counts["shifted"] += 1
+            return True
+    return False
+
+
+def test_a_person_plays_a_whole_game_of_line_against_a_bot(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    sit_down_against_a_bot(page)
+
+    expect(page.locator(".sq")).to_have_count(16)
+    expect(page.locator(".ln-row")).to_have_count(4)
+    expect(page.locator("#ln-pile")).to_contain_text("Pile")
+    # Everyone's hand size is on the plates.
+    expect(page.locator("#plates .plate .ln-size").first).to_have_text(re.compile(r"^\d+ cards?$"))
+
+    counts = {"placed": 0, "upgraded": 0, "shifted": 0, "drew": 0, "put": 0, "discarded": 0}
+    checked_keys = checked_refusal = False
+    for _ in range(300):
+        if wait_for_my_turn_or_the_end(page):
+            break
+        root = page.locator("#ln")
+        seq = root.get_attribute("data-seq")
+        must = root.get_attribute("data-must")
+        status = page.locator("#room-status")
+        if must == "draw":
+            expect(status).to_contain_text("draw")
+            if not checked_keys:
+                checked_keys = True
+            page.locator("#ln-draw").click()
+            counts["drew"] += 1
+        elif must == "place":
+            expect(status).to_have_text(re.compile(r"^Put down the .+ you (took|drew): tap a lit square\.$"))
+            page.locator(".sq.lit").first.click()
+            counts["put"] += 1
+        elif must == "discard":
+            expect(status).to_have_text("You hold eight cards: pick one to discard.")
+            page.locator("#hand .card").last.click()
+            page.locator("#ln-discard").click()
+            counts["discarded"] += 1
+        else:
+            if not checked_keys:
+                # 1 picks the first card, Escape puts it down again; D can't draw while a card plays.
+                first = page.locator("#hand .card").first
+                page.keyboard.press("1")
+                expect(first).to_have_attribute("aria-pressed", "true")
+                page.keyboard.press("Escape")
+                expect(page.locator("#hand .card").first).to_have_attribute("aria-pressed", "false")
+                page.keyboard.press("d")
+                expect(status).to_have_text("You can still play a card, upgrade or shift, so you can’t draw yet.")
+                checked_keys = True
+            if not checked_refusal:
+                # A tap on a square with no card picked: a sentence, and nothing sent.
+                page.locator(".sq").first.click()
+                expect(status).to_have_class(re.compile(r"\berror\b"))
+                expect(status).to_have_text("Pick a card from your hand first, then a lit square.")
+                expect(root).to_have_attribute("data-seq", seq)
+                checked_refusal = True
+            assert play_a_card(page, counts), "my turn to play, yet no card lit a square, a joker or a run"
+        # The table answers (with the bot's move too) before we look again.
+        page.locator(f'#ln:not([data-seq="{seq}"]), {SHEET}').first.wait_for()
+    else:
+        raise AssertionError("the game didn't end within 300 of my moves")
+
+    sheet = page.locator("#result-dialog")
+    expect(sheet.locator(".result-line")).to_have_text(re.compile(r"^The (grid is full|pile ran out): .+ Hand totals: .+\d+\.$"))
+    expect(sheet.locator("#places li")).to_have_count(2)
+    expect(sheet.locator("#ln-hands li")).to_have_count(2)
+    assert counts["placed"] > 0 and counts.get("refused"), counts
+    # The log is in words, and the grid shows the game as it ended.
+    log = page.locator("#log li")
+    expect(log.first).to_be_attached()
+    assert all("·" not in line and "{" not in line for line in log.all_inner_texts())
+    expect(page.locator("#ln")).to_have_attribute("data-phase", "over")
+    # Play again deals a fresh game on the same table.
+    sheet.get_by_role("button", name="Play again").click()
+    expect(page.locator("#ln")).to_have_attribute("data-phase", "play")
+    expect(page.locator("#ln-discard-pile")).to_contain_text("Discard · 1")
+    assert page.locator(".sq .card").count() < 3  # (the bot may already have played)
+    assert ada.errors == []
+
+
+def test_on_a_phone_nothing_scrolls_sideways_and_squares_are_big_enough(servers, people):
+    server = servers.start()
+    ada = people(server.url, width=390, height=844)
+    page = ada.page
+    sit_down_against_a_bot(page)
+    expect(page.locator(".sq")).to_have_count(16)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for i in (0, 15):
+        box = page.locator(".sq").nth(i).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box
+    expect(page.locator("#hand .card")).to_have_count(7)
+    for k in range(7):
+        box = page.locator("#hand .card").nth(k).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box
+    # Every button of the table that shows (squares, cards, Draw, Shift in) is a 44 px target.
+    small = page.evaluate("""[...document.querySelectorAll('#ln button')].filter(b => b.offsetParent)
+        .map(b => b.getBoundingClientRect()).filter(r => r.height < 44 || r.width < 44).length""")
+    assert small == 0
+    assert ada.errors == []
