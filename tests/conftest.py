@@ -11,15 +11,18 @@ games.register("high-card", "tests.highcard")
 
 @pytest.fixture(autouse=True)
 def _bots_answer_at_once(request):
-    # (Pure rules tests run without Django: -p no:django.)
-    if request.config.pluginmanager.hasplugin("django"):
-        settings = request.getfixturevalue("settings")
-        settings.PARLOR_BOT_THINK = 0.0
-        # Tests act far faster than people; the limits have their own tests.
-        settings.PARLOR_LIMITS = {"act": (10**6, 10), "join": (10**6, 60)}
-        from django.core.cache import cache
+    # (Pure rules tests run without Django: -p no:django. The settings are
+    # overridden directly, since a test may name a parameter "settings".)
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield
+        return
+    from django.core.cache import cache
+    from django.test import override_settings
 
+    # Tests act far faster than people; the limits have their own tests.
+    with override_settings(PARLOR_BOT_THINK=0.0, PARLOR_LIMITS={"act": (10**6, 10), "join": (10**6, 60)}):
         cache.clear()
+        yield
 
 
 @pytest.fixture
