@@ -6,7 +6,9 @@
   (keeping rows finishable for what it holds), the rows it leaves one card
   short for the next player, and, when the move would end the game, whether
   its hand is likely the lowest.
-- hard: searches. It keeps medium's best few moves and deals the cards it
+- hard: searches, once six or fewer squares are open (before that it
+  plays medium's move: searching earlier measured no better, see
+  docs/line.md). It keeps medium's best few moves and deals the cards it
   cannot see among the other hands and the pile a number of ways,
   consistently with what is known: the sizes; every card on the grid, in
   its hand and on the discard is not among them; a seat's latest forced
