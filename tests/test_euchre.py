@@ -88,7 +88,7 @@ def public(state):
     return [e for e in state["events"] if "to" not in e]
 
 
-# -- the cards and the bowers (the seed's worked examples) -----------------------
+# -- the cards and the bowers (the worked examples on the rules page) -----------------------
 
 def test_the_left_bower_follows_trump():
     assert rules.suit_of("JS0", "C") == "C"

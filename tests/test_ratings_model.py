@@ -1,4 +1,4 @@
-"""The rating model (ratings.model): the seeds' worked examples, a cross-check
+"""The rating model (ratings.model): the worked examples, a cross-check
 against openskill's BradleyTerryFull, fields of three, anchors and frozen
 members, ties, monotonicity and the share-to-gap helper. Plain Python: no
 database, no Django."""
@@ -17,7 +17,7 @@ def moved(before, after):
     return after[0] - before[0]
 
 
-# The seeds' worked examples ------------------------------------------------
+# The worked examples ------------------------------------------------
 
 
 def test_ada_beating_basil_moves_ada_up_12_1_and_basil_down_27_0():
@@ -70,7 +70,7 @@ def test_gap_from_share():
     assert gap_from_share(10 / 11) == pytest.approx(400.0, abs=1e-9)
     # 11 to 1 is 416.5 points.
     assert gap_from_share(11 / 12) == pytest.approx(416.5, abs=0.1)
-    # The seeds' 70.5% (medium over easy in Get In Line) is a 151-point gap.
+    # A measured 70.5% (medium over easy in Get In Line) is a 151-point gap.
     assert gap_from_share(0.705) == pytest.approx(151.3, abs=0.1)
     assert gap_from_share(0.25) == pytest.approx(-gap_from_share(0.75))
     for bad in (0, 1, -0.1, 1.5):

@@ -18,7 +18,7 @@ function nameField() {
       el('a', { href: `/accounts/players/${encodeURIComponent(user)}`, text: 'Your profile' }))
     : el('small', { class: 'muted', id: 'who-note' }, 'Playing as a guest: ',
       el('a', { href: '/accounts/signup', text: 'sign up' }), ' or ', el('a', { href: '/accounts/signin', text: 'sign in' }),
-      ' to keep a rating and your history. ', el('a', { href: '/accounts/leaderboards', text: 'Leaderboards' }));
+      ' to keep a rating and your history.');
   return el('div', { class: 'name-box' }, el('label', { class: 'field name-field' }, el('span', { text: 'Your name at the table' }), input), note);
 }
 
