@@ -369,7 +369,9 @@ def test_euchre_the_friend_beside_a_covered_partner_moves_up_12_3_and_only_the_f
     (("hard", "hard"), [1, 2, 1, 2], 14.6),
     (("hard", "hard"), [2, 1, 2, 1], -11.8),
 ])
-def test_euchre_a_settled_player_with_a_medium_bot_partner_against_each_level(levels, places, gain):
+def test_euchre_a_settled_player_with_a_medium_bot_partner_against_each_level(levels, places, gain, monkeypatch):
+    # The worked example's anchors: easy 1100, medium 1500, hard 1520.
+    monkeypatch.setattr(rating_tables, "_loaded", {"euchre": {"easy": 1100, "medium": 1500, "hard": 1520}})
     you = user("you", "euchre", 1500.0, 70.0)
     result = kept_result("euchre", [me(you), bot(levels[0]), bot("medium"), bot(levels[1])], places)
     keeper.keep(result.pk)
@@ -417,11 +419,11 @@ def test_a_three_team_get_in_line_game_rates_a_field_of_three():
 def test_the_anchors_medium_is_1500_measured_games_use_the_file_others_earlier_measurements_or_the_defaults():
     for game in ("euchre", "get-in-line", "high-card", "line"):
         assert rating_tables.anchor(game, "medium") == 1500.0
-    for game in ("euchre", "get-in-line"):
+    for game in ("euchre", "get-in-line", "line"):
         measured = rating_tables.load_anchors()[game]
         assert rating_tables.anchors(game) == {"easy": measured["easy"], "medium": 1500.0, "hard": measured["hard"]}
         assert "tools/ratings/anchors.py" in measured["from"]
-    assert rating_tables.anchors("line") == {"easy": 1100.0, "medium": 1500.0, "hard": 1520.0}
+    assert rating_tables.anchors("high-card") == {"easy": 1100.0, "medium": 1500.0, "hard": 1520.0}
     assert rating_tables.anchors_from_gaps(512, 21, per_side=2) == {"easy": 1244.0, "medium": 1500.0, "hard": 1510.0}
     assert rating_tables.anchors_from_gaps(1000, 10, per_side=1)["easy"] == 1100.0  # capped at 400 below medium
 
