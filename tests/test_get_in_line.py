@@ -792,7 +792,7 @@ def test_the_strength_tool_and_the_benchmark_run():
     assert len(shares) == 2 and all(0.0 <= s <= 1.0 and how in ("lines", "full", "passed", "long") for s, how, _ in shares)
     assert strength._field((3, {}, 0))[2] in ("won", "drawn")
     low, high = strength.interval(0.5, 600)
-    assert 0.45 < low < 0.5 < high < 0.55 and strength.points(0.5) == 0
+    assert 0.45 < low < 0.5 < high < 0.55 and strength.gap(0.5) == 0
     assert bench.random_games(0.0)[0] == 1
     timings: list[float] = []
     assert bench.bot_games(0.0, "hard", 2, timings)[0] == 1 and timings

@@ -15,12 +15,13 @@ alone, three alone, and three teams of two.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+
+from tools.stats import gap, interval
 
 PAIRS = (("easy", "medium"), ("medium", "hard"), ("easy", "hard"))
 
@@ -65,22 +66,6 @@ def _field(job) -> tuple[str, int, str]:
     return o["how"], o["turns"], "drawn" if o["winner"] is None else "won"
 
 
-def interval(share: float, n: int) -> tuple[float, float]:
-    """A 95% Wilson interval for a share measured over n games."""
-    if n == 0:
-        return 0.0, 1.0
-    z = 1.96
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def points(share: float) -> float:
-    """The rating gap (Elo points) a share of the wins implies."""
-    share = min(max(share, 1e-6), 1 - 1e-6)
-    return 400 * math.log10(share / (1 - share))
-
-
 def _run(fn, jobs, procs: int):
     if procs > 1:
         with ProcessPoolExecutor(procs) as pool:
@@ -111,7 +96,7 @@ def main(argv=None) -> int:
             drawn = sum(1 for r in results if r[0] == 0.5)
             verdict = "stronger" if low > 0.5 else "weaker" if high < 0.5 else "not separated"
             print(f"  {a} vs {b}: {a} {share:.1%} [{low:.1%}, {high:.1%}] over {n} games, "
-                  f"{points(share):+.0f} points [{points(low):+.0f}, {points(high):+.0f}] ({a} {verdict}); "
+                  f"{gap(share):+.0f} points [{gap(low):+.0f}, {gap(high):+.0f}] ({a} {verdict}); "
                   f"{drawn} drawn; {time.time() - start:.0f} s")
     print("medium bots only: games' length in turns and how often they're drawn")
     for players, settings, label in ((2, {}, "two alone"), (3, {}, "three alone"), (6, {"teams": 3}, "three teams of two")):

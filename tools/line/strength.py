@@ -17,11 +17,12 @@ other, and its share is compared with the 1/3 an equal player would get.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+
+from tools.stats import interval
 
 PAIRS = (("easy", "medium"), ("medium", "hard"), ("easy", "hard"))
 
@@ -59,16 +60,6 @@ def _one(job):
         share_a = sum(1 for s in winners if levels[s] == a) / len(winners)
         out.append((share_a, how, steps))
     return out
-
-
-def interval(share: float, n: int) -> tuple[float, float]:
-    """A 95% Wilson interval for a share measured over n games."""
-    if n == 0:
-        return 0.0, 1.0
-    z = 1.96
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main(argv=None) -> int:

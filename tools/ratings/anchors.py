@@ -26,11 +26,12 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import math
 import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+
+from tools.stats import gap, interval
 
 PAIRS = (("easy", "medium"), ("medium", "hard"), ("easy", "hard"))
 MOST_STEPS = 100_000  # no game needs more moves; past this a game counts as drawn
@@ -99,23 +100,6 @@ def _deal(job) -> list[float]:
         share_first = 1.0 if best[0] < best[1] else 0.5 if best[0] == best[1] else 0.0
         out.append(share_first if first == a else 1.0 - share_first)
     return out
-
-
-def interval(share: float, n: int) -> tuple[float, float]:
-    """A 95% Wilson interval for a share measured over n games."""
-    if n == 0:
-        return 0.0, 1.0
-    z = 1.96
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def gap(share: float) -> float:
-    """The gap a share implies, kept finite for a clean sweep."""
-    from ratings.model import gap_from_share
-
-    return gap_from_share(min(max(share, 1e-4), 1 - 1e-4))
 
 
 def measure(slug: str, a: str, b: str, deals: int, procs: int, settings: dict | None = None, module: str = "") -> dict:

@@ -19,13 +19,13 @@ For each preset it prints:
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
 
 from tables import station_master as game
 from tables.station_master import presets
+from tools.stats import wilson
 
 PAIRS = (("medium", "easy"), ("hard", "medium"), ("hard", "easy"))
 TOGETHER_LEVELS = ("easy", "medium", "hard")
@@ -42,16 +42,6 @@ def play_game(levels: list[str], seed: str, settings: dict) -> tuple[dict, int]:
         game.MOVES[action["type"]](state, seat, action, float(step))
         step += 1
     return state, step
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% (Wilson score) interval for a share of wins out of n."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _versus(job) -> tuple[float, int, int, int]:
