@@ -63,3 +63,26 @@ def test_sign_up_play_against_bots_see_the_rating_line_and_the_game_in_the_histo
     expect(page).to_have_url(re.compile(rf"/t/{code}$"))
     expect(page.locator("#result-dialog #places .rating-change")).to_have_text(line)
     assert ada.errors == []
+
+
+def test_a_signed_in_host_saves_house_rules_and_the_next_table_starts_from_them(servers, people):
+    server = servers.start()
+    page = people(server.url).page
+    page.goto("/accounts/signup")
+    page.get_by_label("Username").fill("basil")
+    page.get_by_label("Password", exact=True).fill("a-long-password")
+    page.get_by_label("Password again").fill("a-long-password")
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.locator("#who-note")).to_contain_text("Signed in as basil")
+    page.get_by_role("button", name="Start a Euchre table").click()
+    expect(page.locator("#setting-canadian")).to_have_value("off")
+    page.locator("#setting-canadian").select_option("on")
+    page.reload()  # the table's settings as the server holds them
+    expect(page.locator("#setting-canadian")).to_have_value("on")
+    page.get_by_role("button", name="Save as my house rules").click()
+    expect(page.locator("#house-rules-note")).to_contain_text("These are your house rules")
+
+    page.goto("/")
+    page.get_by_role("button", name="Start a Euchre table").click()
+    expect(page.locator("#setting-canadian")).to_have_value("on")
+    expect(page.locator("#house-rules-note")).to_contain_text("These are your house rules")

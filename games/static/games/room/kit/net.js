@@ -2,7 +2,7 @@
 // one websocket per tab that reconnects by itself. Nothing here decides
 // anything: every answer is the server's.
 
-function cookie(name) {
+export function cookie(name) {
   const hit = document.cookie.split('; ').find(c => c.startsWith(name + '='));
   return hit ? decodeURIComponent(hit.slice(name.length + 1)) : '';
 }

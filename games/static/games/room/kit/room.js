@@ -4,7 +4,7 @@
 // The room decides nothing: every button sends an action, and whatever the
 // server answers is drawn.
 
-import { connect, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
+import { connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
 
 const LEVEL_NAMES = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 
@@ -148,7 +148,7 @@ function houseRulesOffer(room) {
     try {
       const res = await fetch(`/accounts/house-rules/${encodeURIComponent(snap.game)}`, {
         method: 'POST', credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRFToken': csrfToken() },
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRFToken': cookie('csrftoken') },
         body: JSON.stringify({ settings: snap.settings }),
       });
       const data = await res.json();
@@ -160,11 +160,6 @@ function houseRulesOffer(room) {
       room.say(err.message, true);
     }
   } }));
-}
-
-function csrfToken() {
-  const hit = document.cookie.split('; ').find(c => c.startsWith('csrftoken='));
-  return hit ? decodeURIComponent(hit.slice('csrftoken='.length)) : '';
 }
 
 function settingsForm(room) {
