@@ -201,12 +201,21 @@ function tableShell(room) {
   const endButton = el('button', { class: 'quiet', type: 'button', id: 'end-game', text: 'End game', onclick: () => {
     if (confirm('End this game for everyone? It won’t be kept.')) room.act('end');
   } });
+  // On a phone the bar's tools fold behind "⋯", so the table keeps the room.
+  const more = el('button', { class: 'quiet bar-more', type: 'button', id: 'bar-more', 'aria-expanded': 'false',
+    'aria-controls': 'bar-tools', 'aria-label': 'More: log, how to play, options', text: '⋯',
+    onclick: () => {
+      const open = !bar.classList.contains('open');
+      bar.classList.toggle('open', open);
+      more.setAttribute('aria-expanded', String(open));
+    } });
   const bar = el('header', { class: 'bar' },
     el('a', { href: '/', class: 'home', 'aria-label': 'All games', text: 'Parlor' }),
     el('span', { class: 'bar-title', text: room.snap.title }),
     el('span', { class: 'bar-code', text: room.code }),
     el('span', { class: 'bar-round', id: 'bar-round' }),
-    el('span', { class: 'bar-tools' },
+    more,
+    el('span', { class: 'bar-tools', id: 'bar-tools' },
       el('button', { class: 'quiet', type: 'button', id: 'open-log', text: 'Log', onclick: () => { drawer.hidden = !drawer.hidden; } }),
       el('button', { class: 'quiet', type: 'button', id: 'open-rules', text: 'How to play', onclick: () => rules.open() }),
       el('button', { class: 'quiet', type: 'button', id: 'open-options', text: 'Options', onclick: () => options.open() }),
