@@ -39,6 +39,7 @@ function partnersNote(snap) {
 
 const room = start({
   game: GAME,
+  firstRun: true,
   title: 'Euchre',
   rules: RULES,
   // Every engine setting (tables/euchre/rules.py options()), in plain words.
@@ -75,18 +76,9 @@ const room = start({
   play: {
     draw(board, snap, r, was) {
       table.draw(board, snap, r, was);
-      firstRun();
     },
   },
 });
-
-// How to play opens by itself the first time this browser sits at a Euchre table.
-function firstRun() {
-  const key = `parlor:${GAME}:seen-rules`;
-  if (localStorage.getItem(key)) return;
-  localStorage.setItem(key, '1');
-  document.getElementById('open-rules')?.click();
-}
 
 document.addEventListener('keydown', e => {
   if (!room.snap || room.snap.status !== 'playing' || !assist('shortcuts')) return;

@@ -122,19 +122,9 @@ const room = start({
   play: {
     draw(board, snap, r, was) {
       table.draw(board, snap, r, was);
-      firstRun();
     },
   },
 });
-
-// How to play opens by itself the first time this browser sits at a table.
-function firstRun() {
-  const key = `parlor:${GAME}:seen-rules`;
-  if (localStorage.getItem(key)) return;
-  localStorage.setItem(key, '1');
-  const open = document.getElementById('open-rules');
-  if (open) open.click();
-}
 
 // -- keys -------------------------------------------------------------------------
 

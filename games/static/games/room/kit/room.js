@@ -221,6 +221,13 @@ function tableShell(room) {
       el('button', { class: 'quiet', type: 'button', id: 'open-options', text: 'Options', onclick: () => options.open() }),
       endButton));
   root.replaceChildren(bar, status, cover, el('div', { class: 'table-area' }, el('div', { class: 'play' }, seats, board), drawer), rules.node, options.node, sheet.node);
+  // cfg.firstRun: How to play opens by itself the first time this browser
+  // sits at a table of this game.
+  const seen = `parlor:${cfg.game}:seen-rules`;
+  if (cfg.firstRun && !localStorage.getItem(seen)) {
+    localStorage.setItem(seen, '1');
+    rules.open();
+  }
   let sheetShownFor = null;
   let sheetLines = null;
 
