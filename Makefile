@@ -25,7 +25,7 @@ migrate: install
 
 run: migrate
 	@echo "Parlor is serving at http://$(HOST):$(PORT)/ (Ctrl+C stops it)"
-	$(VENV)/bin/uvicorn parlor.asgi:application --host $(HOST) --port $(PORT) --lifespan on --log-level warning
+	$(PY) -m parlor.serve --host $(HOST) --port $(PORT)
 
 # The browser tests drive Debian's chromium; install it when it is missing
 # and we may (root), else say how.

@@ -14,7 +14,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from tables import ticker  # noqa: E402
+from tables import mainloop, ticker  # noqa: E402
 from tables.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter({
@@ -31,11 +31,13 @@ async def application(scope, receive, send):
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
+            mainloop.adopt()
             task = asyncio.create_task(ticker.run(stop))
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
             stop.set()
             if task is not None:
                 await task
+            mainloop.forget()
             await send({"type": "lifespan.shutdown.complete"})
             return

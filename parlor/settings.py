@@ -92,15 +92,18 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# A socket stays in its table's group this long (the layers' default, a day,
+# would silently stop live updates to a tab left open overnight).
+SOCKET_DAYS = 30
 if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]]},
+            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "group_expiry": SOCKET_DAYS * 86400},
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "tables.layer.ProcessLayer", "CONFIG": {"group_expiry": SOCKET_DAYS * 86400}}}
 
 # The cache counts each browser's actions for the rate limits: Redis when
 # the site scales out, so every process counts together.
@@ -141,8 +144,8 @@ CSRF_COOKIE_HTTPONLY = False  # the page's script reads it for the JSON API
 PARLOR_BOT_THINK = float(os.environ.get("PARLOR_BOT_THINK", "1.0"))
 # After this many idle seconds on their turn, anyone may cover a person's seat.
 PARLOR_IDLE_SECONDS = float(os.environ.get("PARLOR_IDLE_SECONDS", "90"))
-# How often each process's ticker looks for bots due to move.
-PARLOR_TICK_SECONDS = float(os.environ.get("PARLOR_TICK_SECONDS", "0.25"))
+# How often each process's ticker polls for overdue bots (alarms ring on time).
+PARLOR_TICK_SECONDS = float(os.environ.get("PARLOR_TICK_SECONDS", "1.0"))
 
 # Public HTTPS servers: PARLOR_SECURE=1. Plain-HTTP home use leaves it off.
 if os.environ.get("PARLOR_SECURE", "0") == "1":

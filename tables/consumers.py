@@ -4,7 +4,6 @@ crosses it, so no other seat's secret can."""
 
 from __future__ import annotations
 
-import json
 import logging
 
 from channels.db import database_sync_to_async
@@ -18,6 +17,8 @@ log = logging.getLogger(__name__)
 
 
 class TableConsumer(AsyncWebsocketConsumer):
+    shown = (-1, -1)  # the (game number, seq) this socket last sent
+
     async def connect(self):
         self.code = service.normal_code(self.scope["url_route"]["kwargs"]["code"])
         self.who = visitors.from_scope(self.scope)
@@ -76,7 +77,14 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.send_snapshot()
 
     async def table_changed(self, event):
-        await self.send_snapshot()
+        """A change committed somewhere: its message carries every browser's
+        view, already built, and this socket sends its own browser's."""
+        order = tuple(event["order"])
+        if order < self.shown:
+            return  # overtaken: a later change has already been shown
+        self.shown = order
+        views = event["views"]
+        await self.send(text_data=views.get(self.who.browser, views[""]))
 
     async def send_snapshot(self):
         try:
@@ -84,6 +92,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         except service.Refused as refused:
             await self._send({"type": "error", "message": refused.sentence, "status": refused.status})
             return
+        self.shown = (snap["number"], snap["seq"])
         await self._send(snap)
 
     def _snapshot(self):
@@ -93,4 +102,4 @@ class TableConsumer(AsyncWebsocketConsumer):
         return service.snapshot(table, self.who)
 
     async def _send(self, message: dict):
-        await self.send(text_data=json.dumps(message, separators=(",", ":")))
+        await self.send(text_data=service.text(message))

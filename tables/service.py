@@ -9,7 +9,9 @@ knows no rules: it asks the game (``tables.games``) for everything.
 
 from __future__ import annotations
 
+import asyncio
 import copy
+import json
 import logging
 import random
 import secrets
@@ -21,9 +23,9 @@ from channels.layers import get_channel_layer
 from django.conf import settings as django_settings
 from django.db import transaction
 
-from . import games, moves, signals
+from . import alarms, games, mainloop, moves, rows, signals
 from .contract import LEVELS, Illegal
-from .models import Move, Result, Seat, Table  # noqa: F401 (Table is used by the web views)
+from .models import Result, Seat, Table
 
 log = logging.getLogger(__name__)
 
@@ -67,14 +69,14 @@ def _game(table: Table):
 
 
 def _locked(code) -> Table:
-    table = Table.objects.select_for_update().filter(code=normal_code(code)).first()
+    table = rows.locked(normal_code(code))
     if table is None:
         raise Refused("There is no table with that code. Check the letters and try again.", 404)
     return table
 
 
 def _seats(table: Table) -> list[Seat]:
-    return list(table.seats.order_by("index"))
+    return rows.seats_of(table)
 
 
 def _mine(seats, who: Visitor) -> Seat | None:
@@ -101,20 +103,68 @@ def _level(level) -> str:
     return level
 
 
-def _notify(code: str) -> None:
-    """Tell every socket on this table to send its seat's view, once the
-    change is committed (a socket never sees a change that rolled back)."""
+def _notify(table: Table, seats: list[Seat] | None = None) -> None:
+    """Once the change commits, build each browser's view of the table once
+    and hand them to every socket watching it: a socket never sees a change
+    that rolled back, and never has to read the database to learn of one."""
+    if getattr(table, "_telling", False):
+        return  # one message per transaction carries the table as it ends
+    table._telling = True
 
     def send():
+        table._telling = False
         layer = get_channel_layer()
         if layer is None:
             return
         try:
-            async_to_sync(layer.group_send)(group(code), {"type": "table.changed"})
-        except Exception:  # the database is the truth; clients catch up on reconnect
-            log.warning("could not tell sockets about a change at %s", code, exc_info=True)
+            message = {"type": "table.changed", "order": [table.number, table.seq], "views": views(table, seats)}
+        except Exception:
+            log.exception("could not build the views of %s", table.code)
+            return
+        telling = _tell(layer, group(table.code), message)
+        if not mainloop.hand(_start, telling):
+            telling.close()
+            async_to_sync(_tell)(layer, group(table.code), message)
 
     transaction.on_commit(send)
+    _set_alarm(table)
+
+
+_telling: set[asyncio.Task] = set()  # held so a message in flight isn't collected
+
+
+def _start(telling) -> None:
+    task = asyncio.ensure_future(telling)
+    _telling.add(task)
+    task.add_done_callback(_telling.discard)
+
+
+async def _tell(layer, name: str, message: dict) -> None:
+    try:
+        await layer.group_send(name, message)
+    except Exception:  # the database is the truth; clients catch up on reconnect
+        log.warning("could not tell sockets about a change at %s", name, exc_info=True)
+
+
+def _set_alarm(table: Table) -> None:
+    """Once committed, wake this process's ticker when the next bot is due."""
+    if table.status == Table.PLAYING and table.due_at is not None:
+        code, at = table.code, table.due_at
+        transaction.on_commit(lambda: alarms.set_for(code, at))
+
+
+def views(table: Table, seats: list[Seat] | None = None) -> dict[str, str]:
+    """The snapshot each browser at the table may see, as the text its
+    sockets send: one per seated browser, the host's, and a spectator's
+    (under "")."""
+    seats = _seats(table) if seats is None else seats
+    browsers = {s.browser for s in seats if s.kind == Seat.PERSON and s.browser} | {table.host, ""}
+    return {browser: text(snapshot(table, Visitor(browser), seats)) for browser in browsers}
+
+
+def text(message: dict) -> str:
+    """A message as a socket sends it: compact JSON."""
+    return json.dumps(message, separators=(",", ":"))
 
 
 def group(code: str) -> str:
@@ -168,7 +218,7 @@ def join(code, who: Visitor) -> int:
             seat.kind, seat.browser, seat.user_id, seat.name, seat.covered = Seat.PERSON, who.browser, who.user_id, name, False
             seat.save()
         table.save(update_fields=["updated"])
-        _notify(table.code)
+        _notify(table)
         return seat.index
 
 
@@ -201,7 +251,7 @@ def add_bot(code, who: Visitor, level="medium") -> int:
             raise Refused("Every seat is already filled.", 409)
         seat = Seat.objects.create(table=table, index=len(seats), kind=Seat.BOT, name=_bot_name(seats), level=_level(level))
         table.save(update_fields=["updated"])
-        _notify(table.code)
+        _notify(table)
         return seat.index
 
 
@@ -218,7 +268,7 @@ def fill(code, who: Visitor, level="medium") -> None:
         while len(seats) < want:
             seats.append(Seat.objects.create(table=table, index=len(seats), kind=Seat.BOT, name=_bot_name(seats), level=level))
         table.save(update_fields=["updated"])
-        _notify(table.code)
+        _notify(table)
 
 
 def set_level(code, who: Visitor, index, level) -> None:
@@ -231,7 +281,7 @@ def set_level(code, who: Visitor, index, level) -> None:
         seat.level = _level(level)
         seat.save(update_fields=["level"])
         _advance_and_save(table, time.time())
-        _notify(table.code)
+        _notify(table)
 
 
 def _seat_at(table: Table, index) -> Seat:
@@ -253,7 +303,7 @@ def clear(code, who: Visitor, index) -> None:
         if seat.browser == table.host and seat.kind == Seat.PERSON:
             raise Refused("You can't clear your own chair; leave the table instead.")
         _vacate(table, seat)
-        _notify(table.code)
+        _notify(table)
 
 
 def leave(code, who: Visitor) -> None:
@@ -269,7 +319,7 @@ def leave(code, who: Visitor) -> None:
             nxt = table.seats.filter(kind=Seat.PERSON).exclude(browser="").order_by("index").first()
             table.host = nxt.browser if nxt else ""
             table.save(update_fields=["host", "updated"])
-        _notify(table.code)
+        _notify(table)
 
 
 def _vacate(table: Table, seat: Seat) -> None:
@@ -302,7 +352,7 @@ def arrange(code, who: Visitor, index, to) -> None:
         a.index = ib
         a.save(update_fields=["index"])
         table.save(update_fields=["updated"])
-        _notify(table.code)
+        _notify(table)
 
 
 def configure(code, who: Visitor, raw) -> dict:
@@ -316,7 +366,7 @@ def configure(code, who: Visitor, raw) -> dict:
             raise Refused("Settings can't change during a game; end it or wait for Play again.", 409)
         table.settings = _game(table).options({**table.settings, **raw})
         table.save(update_fields=["settings", "updated"])
-        _notify(table.code)
+        _notify(table)
         return table.settings
 
 
@@ -357,7 +407,7 @@ def _begin(table: Table) -> None:
     table.status = Table.PLAYING
     _advance(table, game, seats, now)
     table.save()
-    _notify(table.code)
+    _notify(table, seats)
 
 
 def move(code, who: Visitor, seq, action) -> dict:
@@ -378,19 +428,19 @@ def move(code, who: Visitor, seq, action) -> dict:
         game = _game(table)
         now = time.time()
         if _advance(table, game, seats, now):
-            table.save()
-            _notify(table.code)
+            rows.save_play(table)
+            _notify(table, seats)
         if seq != table.state["seq"]:
             raise Refused("The table moved on before your move arrived. Here is where it stands now.", 409)
         try:
             moves.dispatch(game, table.state, seat.index, action, now)
         except Illegal as refused:
             raise Refused(refused.sentence) from None
-        Move.objects.create(table=table, number=table.number, seq=seq, seat=seat.index, action=action, now=now, by="person")
+        rows.record(table, seq, seat.index, action, now, "person")
         _sync_clocks(table, game, now)
         _advance(table, game, seats, now)
-        table.save()
-        _notify(table.code)
+        rows.save_play(table)
+        _notify(table, seats)
         return table.state
 
 
@@ -413,12 +463,11 @@ def hurry(code, who: Visitor) -> None:
         for seat, _kind in waiting:
             seq = table.state["seq"]
             moves.dispatch(game, table.state, seat, {"type": "ready"}, now)
-            Move.objects.create(table=table, number=table.number, seq=seq, seat=seat, action={"type": "ready"}, now=now,
-                                by="host")
+            rows.record(table, seq, seat, {"type": "ready"}, now, "host")
         _sync_clocks(table, game, now)
         _advance(table, game, _seats(table), now)
         table.save()
-        _notify(table.code)
+        _notify(table)
 
 
 def cover(code, who: Visitor, index, level="medium") -> None:
@@ -437,7 +486,7 @@ def cover(code, who: Visitor, index, level="medium") -> None:
         seat.covered, seat.was_covered, seat.level = True, True, _level(level)
         seat.save(update_fields=["covered", "was_covered", "level"])
         _advance_and_save(table, now)
-        _notify(table.code)
+        _notify(table)
 
 
 def take_back(code, who: Visitor) -> None:
@@ -452,7 +501,7 @@ def take_back(code, who: Visitor) -> None:
         seat.covered = False
         seat.save(update_fields=["covered"])
         _advance_and_save(table, time.time())
-        _notify(table.code)
+        _notify(table)
 
 
 def end(code, who: Visitor) -> None:
@@ -464,21 +513,26 @@ def end(code, who: Visitor) -> None:
             raise Refused("There's no game under way to end.", 409)
         table.status, table.due_at = Table.ENDED, None
         table.save()
-        _notify(table.code)
+        _notify(table)
 
 
 def tick(code) -> bool:
     """Play the bot moves that are due at one table; True if any were. Several
     processes may tick at once: the one holding the row plays, others skip."""
     with transaction.atomic():
-        qs = Table.objects.select_for_update(skip_locked=True).filter(code=code, status=Table.PLAYING)
-        table = qs.first()
+        table = rows.locked(code, skip_locked=True, playing=True)
         if table is None:
             return False
-        changed = _advance(table, _game(table), _seats(table), time.time())
-        table.save()
+        was_due, seats = table.due_at, _seats(table)
+        changed = _advance(table, _game(table), seats, time.time())
         if changed:
-            _notify(table.code)
+            rows.save_play(table)
+            _notify(table, seats)
+        elif table.due_at != was_due:
+            table.save(update_fields=["due_at", "clocks"])
+            _set_alarm(table)
+        elif table.due_at is not None and table.due_at > time.time():
+            _set_alarm(table)  # rung early: ring again when the bot is due
         return changed
 
 
@@ -546,7 +600,7 @@ def _bot_move(table: Table, game, seat: Seat, when: float) -> None:
             log.exception("the %s bot failed at %s", seat.level, table.code)
         action, by = game.fallback(copy.deepcopy(state), seat.index), "fallback"
         moves.dispatch(game, state, seat.index, action, when)
-    Move.objects.create(table=table, number=table.number, seq=seq, seat=seat.index, action=action, now=when, by=by)
+    rows.record(table, seq, seat.index, action, when, by)
 
 
 def _finish(table: Table, game, seats: list[Seat]) -> None:

@@ -1,4 +1,7 @@
-"""Plays due bot moves in the background, in every server process. Each
+"""Plays due bot moves in the background, in every server process. A bot
+moves when its alarm rings (set by the change that started it thinking);
+every few moments the ticker also polls the database for tables that are
+overdue, the net for alarms set in another process or lost with one. Each
 table is ticked under its row lock (skipped when another process holds it),
 so a bot's move is played exactly once however many processes run."""
 
@@ -12,7 +15,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import close_old_connections
 
-from . import service
+from . import alarms, service
 from .models import Table
 
 log = logging.getLogger(__name__)
@@ -31,27 +34,41 @@ def resume_all() -> int:
     return len(codes)
 
 
-def tick_due() -> int:
+def tick_due(codes: list[str] | None = None) -> int:
+    """Tick these tables, or every overdue one when none are named."""
     close_old_connections()
     played = 0
-    for code in due_codes(time.time()):
+    for code in due_codes(time.time()) if codes is None else codes:
         played += bool(service.tick(code))
     return played
 
 
 async def run(stop: asyncio.Event) -> None:
+    ringing = alarms.listen()
     try:
         await database_sync_to_async(resume_all)()
     except Exception:
         log.exception("could not resume the games under way")
-    while not stop.is_set():
-        try:
-            await asyncio.wait_for(stop.wait(), timeout=settings.PARLOR_TICK_SECONDS)
-        except TimeoutError:
-            pass
-        if stop.is_set():
-            break
-        try:
-            await database_sync_to_async(tick_due)()
-        except Exception:
-            log.exception("the ticker failed; trying again")
+    poll_at = time.time() + settings.PARLOR_TICK_SECONDS
+    try:
+        while not stop.is_set():
+            ring_at = alarms.next_at()
+            wake_at = poll_at if ring_at is None else min(poll_at, ring_at)
+            waiting = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(ringing.wait())]
+            await asyncio.wait(waiting, timeout=max(0.0, wake_at - time.time()), return_when=asyncio.FIRST_COMPLETED)
+            for waiter in waiting:
+                waiter.cancel()
+            ringing.clear()
+            if stop.is_set():
+                break
+            try:
+                codes = alarms.due()
+                if codes:
+                    await database_sync_to_async(tick_due)(codes)
+                if time.time() >= poll_at:
+                    poll_at = time.time() + settings.PARLOR_TICK_SECONDS
+                    await database_sync_to_async(tick_due)()
+            except Exception:
+                log.exception("the ticker failed; trying again")
+    finally:
+        alarms.stop_listening()

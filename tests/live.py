@@ -34,8 +34,7 @@ class Server:
         self.url = f"http://127.0.0.1:{port}"
         self.log = open(Path(env["PARLOR_VAR"]) / f"server-{port}.log", "w")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "parlor.asgi:application", "--host", "127.0.0.1", "--port", str(port),
-             "--lifespan", "on", "--log-level", "warning"],
+            [sys.executable, "-m", "parlor.serve", "--port", str(port)],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
         )
         self._wait_ready()

@@ -11,6 +11,7 @@ import pytest
 from django.db import DatabaseError
 from django.test import Client
 
+from tables import rows
 from tables.models import Move, Table
 
 pytestmark = pytest.mark.django_db
@@ -65,7 +66,7 @@ def test_a_database_failure_mid_move_changes_nothing_and_says_so(monkeypatch):
     def broken(*args, **kwargs):
         raise DatabaseError("the disk is full")
 
-    monkeypatch.setattr(Move.objects, "create", broken)
+    monkeypatch.setattr(rows, "record", broken)
     move = {k: v for k, v in snap["view"]["moves"][0].items() if k != "label"}
     status, body = post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move})
     assert status == 503 and body["error"] == "The table couldn't save that just now, so nothing changed. Please try again."

@@ -134,7 +134,7 @@ async def drive(tables, seconds: float) -> Load:
 
 
 def run(name: str, pool: Servers, processes: int, tables: int, seconds: float) -> None:
-    servers = [pool.start(PARLOR_BOT_THINK=1, PARLOR_TICK_SECONDS=0.05) for _ in range(processes)]
+    servers = [pool.start(PARLOR_BOT_THINK=1) for _ in range(processes)]
     made = setup(servers, tables)
     cpu0 = {s.proc.pid: cpu_seconds(s.proc.pid) for s in servers}
     began = time.monotonic()
