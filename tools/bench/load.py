@@ -15,15 +15,19 @@ import asyncio
 import json
 import os
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from websockets.asyncio.client import connect
 
-from tests.live import Client, Servers, scale_out_env
+from tests.live import ROOT, Client, Servers, scale_out_env
 
 GAME = "get-in-line"
+DRAIN_SECONDS = 10.0  # after the deadline, how long views of moves already sent may take to arrive
 
 
 def choose(view: dict) -> dict | None:
@@ -49,21 +53,42 @@ class Table:
 
 
 class Load:
-    def __init__(self, deadline: float):
-        self.deadline = deadline
+    def __init__(self, seconds: float, sockets: int):
+        self.seconds = seconds
+        self.deadline = float("inf")  # set once every socket holds its table
+        self.waiting = sockets
+        self.everyone = asyncio.Event()
         self.latencies: list[float] = []
         self.moves = 0
         self.errors: list[str] = []
+        self.unanswered = 0
+        self.cpu = self.memory = 0.0
 
     async def person(self, url: str, cookies: str, origin: str, table: Table, who: int):
-        async with connect(url, origin=origin, additional_headers={"Cookie": cookies}, open_timeout=60,
+        """One person: moves as soon as it is their turn until the deadline,
+        then reads on until every move they sent has reached both seats."""
+        async with connect(url, origin=origin, additional_headers={"Cookie": cookies}, open_timeout=120,
                            max_size=2**22) as ws:
+            json.loads(await ws.recv())  # the table as it stands, sent on connecting
+            self.waiting -= 1
+            if not self.waiting:
+                self.deadline = time.monotonic() + self.seconds
+                self.everyone.set()
+            await self.everyone.wait()
+            if who == 0:  # the host starts the game
+                await ws.send(json.dumps({"type": "act", "do": "start"}))
             last_sent = -1
-            while time.monotonic() < self.deadline and not table.over:
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, self.deadline - time.monotonic()))
-                except TimeoutError:
+            while not table.over:
+                closing = time.monotonic() >= self.deadline
+                if closing and not table.sent:
                     break
+                wait = (self.deadline + DRAIN_SECONDS if closing else self.deadline) - time.monotonic()
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, wait))
+                except TimeoutError:
+                    if closing:
+                        break
+                    continue
                 message = json.loads(raw)
                 if message["type"] == "error":
                     if "moved on" not in message["message"]:
@@ -77,7 +102,7 @@ class Load:
                 if message["status"] in ("over", "ended"):
                     table.over = True
                     break
-                if message["status"] != "playing":
+                if message["status"] != "playing" or time.monotonic() >= self.deadline:
                     continue
                 view = message["view"]
                 if view["turn"] == message["seat"] and seq > last_sent:
@@ -104,52 +129,78 @@ def rss_mb(pid: int) -> float:
 def setup(servers: list, count: int) -> list[tuple]:
     """K tables, each hosted on the first server with a guest joining on the
     last (so with two processes every move crosses between them)."""
-    tables = []
-    for k in range(count):
+
+    def one(k: int) -> tuple:
         host, guest = Client(servers[0]), Client(servers[-1])
         code = host.post("/api/tables", {"game": GAME, "name": f"Host{k}"})[1]["code"]
         guest.post(f"/api/tables/{code}/join", {"name": f"Guest{k}"})
         host.post(f"/api/tables/{code}/bot", {"level": "medium"})
         host.post(f"/api/tables/{code}/bot", {"level": "medium"})
-        tables.append((Table(code), host, guest))
-    return tables
+        return Table(code), host, guest
+
+    with ThreadPoolExecutor(8) as pool:
+        return list(pool.map(one, range(count)))
 
 
-async def drive(tables, seconds: float) -> Load:
-    load = Load(time.monotonic() + seconds)
+def audit(pool: Servers, codes: list[str]) -> str:
+    """From the database: each table's moves, one per seq from the first to
+    the state's, none twice and none missing."""
+    script = (
+        "import json, sys\n"
+        "from tables.models import Move, Table\n"
+        "bad = 0; kept = 0\n"
+        "for t in Table.objects.filter(code__in=json.loads(sys.stdin.read())):\n"
+        "    seqs = list(Move.objects.filter(table=t, number=t.number).values_list('seq', flat=True))\n"
+        "    kept += len(seqs)\n"
+        "    bad += sorted(seqs) != list(range(t.state['seq']))\n"
+        "print('audit', kept, bad)\n"
+    )
+    done = subprocess.run([sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT, env=pool.env,
+                          input=json.dumps(codes), capture_output=True, text=True, check=True)
+    kept, bad = done.stdout.split("audit")[-1].split()
+    return f"{kept} moves kept; tables whose moves skip or repeat a seq: {bad}"
+
+
+async def drive(tables, seconds: float, servers: list) -> Load:
+    load = Load(seconds, 2 * len(tables))
+
+    async def measure():
+        """The servers' CPU and memory while the people play."""
+        await load.everyone.wait()
+        began = sum(cpu_seconds(s.proc.pid) for s in servers)
+        await asyncio.sleep(seconds)
+        load.cpu = (sum(cpu_seconds(s.proc.pid) for s in servers) - began) / seconds
+        load.memory = sum(rss_mb(s.proc.pid) for s in servers)
+
+    measuring = asyncio.ensure_future(measure())
     runs = []
     for table, host, guest in tables:
         for who, person in enumerate((host, guest)):
             cookies = "; ".join(f"{c.name}={c.value}" for c in person.jar)
             url = person.server.url.replace("http", "ws") + f"/ws/tables/{table.code}/"
             runs.append(load.person(url, cookies, person.server.url, table, who))
-    started = asyncio.gather(*runs, return_exceptions=True)
-    await asyncio.sleep(1.0)  # every socket connected and holding its view
-    for table, host, _guest in tables:
-        host.post(f"/api/tables/{table.code}/start")
-    for failure in await started:
+    for failure in await asyncio.gather(*runs, return_exceptions=True):
         if isinstance(failure, Exception):
             load.errors.append(repr(failure))
+    load.unanswered = sum(len(table.sent) for table, _h, _g in tables)
+    await measuring
     return load
 
 
 def run(name: str, pool: Servers, processes: int, tables: int, seconds: float) -> None:
     servers = [pool.start(PARLOR_BOT_THINK=1) for _ in range(processes)]
     made = setup(servers, tables)
-    cpu0 = {s.proc.pid: cpu_seconds(s.proc.pid) for s in servers}
-    began = time.monotonic()
-    load = asyncio.run(drive(made, seconds))
-    took = time.monotonic() - began
-    cpu = sum(cpu_seconds(pid) - was for pid, was in cpu0.items())
-    memory = sum(rss_mb(s.proc.pid) for s in servers)
+    load = asyncio.run(drive(made, seconds, servers))
     lat = sorted(load.latencies) or [float("nan")]
     pct = lambda p: lat[min(len(lat) - 1, int(p * len(lat)))] * 1000  # noqa: E731
-    print(f"{name}: {tables} tables, {processes} process(es), {took:.0f} s")
-    print(f"  people's moves sent: {load.moves} ({load.moves / took:.0f}/s); views answered: {len(load.latencies)}")
+    print(f"{name}: {tables} tables, {processes} process(es), {seconds:.0f} s of play")
+    print(f"  people's moves sent: {load.moves} ({load.moves / seconds:.0f}/s); "
+          f"reached both seats: {len(load.latencies)}; never reached both: {load.unanswered}")
     print(f"  move to last seat's view: median {statistics.median(lat) * 1000:.1f} ms, "
           f"95th {pct(0.95):.1f} ms, 99th {pct(0.99):.1f} ms")
     print(f"  errors: {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
-    print(f"  servers: {cpu / took * 100:.0f}% of one core, {memory:.0f} MB resident")
+    print(f"  servers: {load.cpu * 100:.0f}% of one core, {load.memory:.0f} MB resident")
+    print(f"  {audit(pool, [table.code for table, _h, _g in made])}")
 
 
 def main(argv=None) -> None:
