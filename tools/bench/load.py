@@ -200,6 +200,8 @@ def run(name: str, pool: Servers, processes: int, tables: int, seconds: float) -
           f"95th {pct(0.95):.1f} ms, 99th {pct(0.99):.1f} ms")
     print(f"  errors: {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
     print(f"  servers: {load.cpu * 100:.0f}% of one core, {load.memory:.0f} MB resident")
+    for server in servers:  # bots still thinking would move while the audit reads
+        server.stop()
     print(f"  {audit(pool, [table.code for table, _h, _g in made])}")
 
 
