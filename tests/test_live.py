@@ -145,3 +145,47 @@ def test_a_client_that_drops_and_reconnects_gets_the_current_view(servers):
     assert back["status"] == "playing" and back["seq"] == snap["seq"] and back["seat"] == 1
     assert back["view"] == ben.get(f"/api/tables/{code}")[1]["view"]
     ben_ws.close()
+
+
+def test_a_watcher_follows_every_change_without_seeing_a_hand(servers):
+    server = servers.start()
+    ada, cy = Client(server), Client(server)
+    status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+    code = snap["code"]
+    ada.post(f"/api/tables/{code}/bot", {"level": "medium"})
+    cy_ws = cy.socket(code)  # Cy never sits down: Cy watches
+    assert cy_ws.until(lambda m: m.get("type") == "snapshot")["seat"] is None
+    status, snap = ada.post(f"/api/tables/{code}/start")
+    while snap["status"] == "playing":
+        seq = snap["seq"]
+        seen = cy_ws.until(lambda m, seq=seq: m.get("type") == "snapshot" and m["seq"] >= seq)
+        assert seen["seat"] is None and not seen["host"]
+        shown = json.dumps({k: v for k, v in seen["view"].items() if k != "events"})
+        assert not [card for card in snap["view"]["mine"] if f'"{card}"' in shown], "a watcher saw Ada's hand"
+        if snap["view"]["moves"]:
+            status, snap = ada.post(f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move_from(snap)})
+        else:
+            snap = ada.get(f"/api/tables/{code}")[1]
+    assert cy_ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "over")["result"] == snap["result"]
+    cy_ws.close()
+
+
+def test_a_bot_moves_when_its_time_comes_without_waiting_for_the_poll(servers):
+    # The ticker's poll for overdue tables runs once an hour here: only the
+    # alarm the change sets can wake the bot.
+    server = servers.start(PARLOR_BOT_THINK=0.01, PARLOR_TICK_SECONDS=3600)
+    ada = Client(server)
+    status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+    code = snap["code"]
+    ada.post(f"/api/tables/{code}/bot", {"level": "medium"})
+    ws = ada.socket(code)
+    ws.until(lambda m: m.get("type") == "snapshot")
+    ws.send({"type": "act", "do": "start"})
+    snap = ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "playing")
+    while snap["status"] == "playing":
+        if snap["view"]["moves"]:
+            ws.send({"type": "move", "seq": snap["seq"], "action": move_from(snap)})
+        # Either Ada may move again or the game is over: in both, the bot has played.
+        snap = ws.until(lambda m: m.get("type") == "snapshot" and (m["status"] != "playing" or m["view"]["moves"]))
+    assert snap["status"] == "over"
+    ws.close()
