@@ -92,18 +92,18 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# A socket stays in its table's group this long (the layers' default, a day,
-# would silently stop live updates to a tab left open overnight).
-SOCKET_DAYS = 30
+# Live updates: through Redis's publish and subscribe when several processes
+# serve the site (one message a change, whoever holds the sockets), else
+# within the one process.
 if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]], "group_expiry": SOCKET_DAYS * 86400},
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [os.environ["REDIS_URL"]]},
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "tables.layer.ProcessLayer", "CONFIG": {"group_expiry": SOCKET_DAYS * 86400}}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "tables.layer.ProcessLayer"}}
 
 # The cache counts each browser's actions for the rate limits: Redis when
 # the site scales out, so every process counts together.

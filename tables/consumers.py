@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import logging
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import service, visitors, wire
+from . import db, layer, service, visitors, wire
 from .actions import perform
 from .models import Table
 
@@ -22,7 +21,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.code = service.normal_code(self.scope["url_route"]["kwargs"]["code"])
         self.who = visitors.from_scope(self.scope)
-        if not await database_sync_to_async(Table.objects.filter(code=self.code).exists)():
+        if not await db.call(Table.objects.filter(code=self.code).exists):
             await self.accept()
             await self._send({"type": "error", "message": "There is no table with that code. Check the letters and try again."})
             await self.close(code=4404)
@@ -41,7 +40,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         back may hand out a dead connection first, so try twice."""
         for attempt in range(2):
             try:
-                await self.channel_layer.group_add(self.group, self.channel_name)
+                await layer.call(self.channel_layer.group_add, self.group, self.channel_name)
                 return True
             except Exception:
                 if attempt:
@@ -50,7 +49,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, close_code):
         if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await layer.call(self.channel_layer.group_discard, self.group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
         try:
@@ -68,7 +67,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             who = self.who
             if isinstance(message.get("name"), str):
                 who = service.Visitor(who.browser, message["name"], who.user_id)
-            await database_sync_to_async(perform)(name, self.code, who, message)
+            await db.call(perform, name, self.code, who, message)
             if name == "join":
                 self.who = who
         except service.Refused as refused:
@@ -88,7 +87,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def send_snapshot(self):
         try:
-            snap = await database_sync_to_async(self._snapshot)()
+            snap = await db.call(self._snapshot)
         except service.Refused as refused:
             await self._send({"type": "error", "message": refused.sentence, "status": refused.status})
             return

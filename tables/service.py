@@ -23,7 +23,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings as django_settings
 from django.db import transaction
 
-from . import alarms, games, mainloop, moves, rows, signals
+from . import alarms, games, layer, mainloop, moves, rows, signals
 from .contract import LEVELS, Illegal
 from .models import Result, Seat, Table
 
@@ -113,18 +113,18 @@ def _notify(table: Table, seats: list[Seat] | None = None) -> None:
 
     def send():
         table._telling = False
-        layer = get_channel_layer()
-        if layer is None:
+        channel_layer = get_channel_layer()
+        if channel_layer is None:
             return
         try:
             message = {"type": "table.changed", "order": [table.number, table.seq], "views": views(table, seats)}
         except Exception:
             log.exception("could not build the views of %s", table.code)
             return
-        telling = _tell(layer, group(table.code), message)
+        telling = _tell(channel_layer, group(table.code), message)
         if not mainloop.hand(_start, telling):
             telling.close()
-            async_to_sync(_tell)(layer, group(table.code), message)
+            async_to_sync(_tell)(channel_layer, group(table.code), message)
 
     transaction.on_commit(send)
     _set_alarm(table)
@@ -139,9 +139,9 @@ def _start(telling) -> None:
     task.add_done_callback(_telling.discard)
 
 
-async def _tell(layer, name: str, message: dict) -> None:
+async def _tell(channel_layer, name: str, message: dict) -> None:
     try:
-        await layer.group_send(name, message)
+        await layer.call(channel_layer.group_send, name, message)
     except Exception:  # the database is the truth; clients catch up on reconnect
         log.warning("could not tell sockets about a change at %s", name, exc_info=True)
 

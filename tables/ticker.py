@@ -11,11 +11,9 @@ import asyncio
 import logging
 import time
 
-from channels.db import database_sync_to_async
 from django.conf import settings
-from django.db import close_old_connections
 
-from . import alarms, service
+from . import alarms, db, service
 from .models import Table
 
 log = logging.getLogger(__name__)
@@ -34,19 +32,10 @@ def resume_all() -> int:
     return len(codes)
 
 
-def tick_due(codes: list[str] | None = None) -> int:
-    """Tick these tables, or every overdue one when none are named."""
-    close_old_connections()
-    played = 0
-    for code in due_codes(time.time()) if codes is None else codes:
-        played += bool(service.tick(code))
-    return played
-
-
 async def run(stop: asyncio.Event) -> None:
     ringing = alarms.listen()
     try:
-        await database_sync_to_async(resume_all)()
+        await db.call(resume_all)
     except Exception:
         log.exception("could not resume the games under way")
     poll_at = time.time() + settings.PARLOR_TICK_SECONDS
@@ -63,11 +52,11 @@ async def run(stop: asyncio.Event) -> None:
                 break
             try:
                 codes = alarms.due()
-                if codes:
-                    await database_sync_to_async(tick_due)(codes)
                 if time.time() >= poll_at:
                     poll_at = time.time() + settings.PARLOR_TICK_SECONDS
-                    await database_sync_to_async(tick_due)()
+                    codes += [code for code in await db.call(due_codes, time.time()) if code not in codes]
+                # Each table on its own call: on PostgreSQL they run side by side.
+                await asyncio.gather(*(db.call(service.tick, code) for code in codes))
             except Exception:
                 log.exception("the ticker failed; trying again")
     finally:

@@ -152,11 +152,13 @@ def audit(pool: Servers, codes: list[str]) -> str:
         "for t in Table.objects.filter(code__in=json.loads(sys.stdin.read())):\n"
         "    seqs = list(Move.objects.filter(table=t, number=t.number).values_list('seq', flat=True))\n"
         "    kept += len(seqs)\n"
-        "    bad += sorted(seqs) != list(range(t.state['seq']))\n"
+        "    bad += sorted(seqs) != list(range(t.state['seq'] if t.state else 0))\n"
         "print('audit', kept, bad)\n"
     )
     done = subprocess.run([sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT, env=pool.env,
-                          input=json.dumps(codes), capture_output=True, text=True, check=True)
+                          input=json.dumps(codes), capture_output=True, text=True)
+    if done.returncode:
+        return "the audit could not read the database: " + done.stderr.strip().splitlines()[-1]
     kept, bad = done.stdout.split("audit")[-1].split()
     return f"{kept} moves kept; tables whose moves skip or repeat a seq: {bad}"
 
