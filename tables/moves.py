@@ -30,6 +30,13 @@ def plain_copy(value):
     return value
 
 
+def working_copy(state: dict) -> dict:
+    """A copy of a state to play on or hand to a bot. The log's entries are
+    shared, not copied: an entry never changes once written (``log.event``
+    only appends), and the log is most of a long game's state."""
+    return {k: list(v) if k == "events" and isinstance(v, list) else plain_copy(v) for k, v in state.items()}
+
+
 def deciders(game, state: dict) -> set[int]:
     return {seat for seat, _kind, _key in game.deciding(state)}
 
@@ -45,7 +52,7 @@ def dispatch(game, state: dict, seat: int, action, now: float) -> dict:
     if not isinstance(kind, str) or kind not in game.MOVES:
         names = ", ".join(sorted(game.MOVES))
         raise Illegal(f"That is not a move in {game.title}; the moves are: {names}.")
-    work = plain_copy(state)
+    work = working_copy(state)
     if hasattr(game, "tick"):
         game.tick(work, now)
     if game.result(work) is not None:

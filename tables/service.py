@@ -10,7 +10,6 @@ knows no rules: it asks the game (``tables.games``) for everything.
 from __future__ import annotations
 
 import asyncio
-import copy
 import json
 import logging
 import random
@@ -593,12 +592,12 @@ def _bot_move(table: Table, game, seat: Seat, when: float) -> None:
     rng = random.Random(f"{table.seed}:{seq}:{seat.index}")
     by = "bot"
     try:
-        action = game.bots.choose(copy.deepcopy(state), seat.index, seat.level, rng)
+        action = game.bots.choose(moves.working_copy(state), seat.index, seat.level, rng)
         moves.dispatch(game, state, seat.index, action, when)
     except Exception as refused:  # a bot's mistake must never stall the table
         if not isinstance(refused, Illegal):
             log.exception("the %s bot failed at %s", seat.level, table.code)
-        action, by = game.fallback(copy.deepcopy(state), seat.index), "fallback"
+        action, by = game.fallback(moves.working_copy(state), seat.index), "fallback"
         moves.dispatch(game, state, seat.index, action, when)
     rows.record(table, seq, seat.index, action, when, by)
 
