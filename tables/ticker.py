@@ -55,8 +55,10 @@ async def run(stop: asyncio.Event) -> None:
                 if time.time() >= poll_at:
                     poll_at = time.time() + settings.PARLOR_TICK_SECONDS
                     codes += [code for code in await db.call(due_codes, time.time()) if code not in codes]
-                # Each table on its own call: on PostgreSQL they run side by side.
-                await asyncio.gather(*(db.call(service.tick, code) for code in codes))
+                # One table at a time, so a person's move waits behind one
+                # bot's turn, never behind every bot due at once.
+                for code in codes:
+                    await db.call(service.tick, code)
             except Exception:
                 log.exception("the ticker failed; trying again")
     finally:

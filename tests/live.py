@@ -168,7 +168,11 @@ class Client:
             with self.opener.open(request) as response:
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as refused:
-            return refused.code, json.loads(refused.read() or b"{}")
+            body = refused.read() or b"{}"
+            try:
+                return refused.code, json.loads(body)
+            except ValueError:  # not the API's answer: keep what came, to show it
+                return refused.code, {"page": body.decode("utf-8", "replace")[:2000]}
 
     def get(self, path):
         return self.call("GET", path)

@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -27,6 +28,7 @@ from websockets.asyncio.client import connect
 from tests.live import ROOT, Client, Servers, scale_out_env
 
 GAME = "get-in-line"
+START_WITHIN = 2.4  # seconds over which the games start: one round of two brisk bots
 DRAIN_SECONDS = 10.0  # after the deadline, how long views of moves already sent may take to arrive
 
 
@@ -75,7 +77,8 @@ class Load:
                 self.deadline = time.monotonic() + self.seconds
                 self.everyone.set()
             await self.everyone.wait()
-            if who == 0:  # the host starts the game
+            if who == 0:  # the host starts the game, as families do: not all in the same instant
+                await asyncio.sleep(random.Random(table.code).uniform(0, START_WITHIN))
                 await ws.send(json.dumps({"type": "act", "do": "start"}))
             last_sent = -1
             while not table.over:
@@ -132,14 +135,21 @@ def setup(servers: list, count: int) -> list[tuple]:
 
     def one(k: int) -> tuple:
         host, guest = Client(servers[0]), Client(servers[-1])
-        code = host.post("/api/tables", {"game": GAME, "name": f"Host{k}"})[1]["code"]
-        guest.post(f"/api/tables/{code}/join", {"name": f"Guest{k}"})
-        host.post(f"/api/tables/{code}/bot", {"level": "medium"})
-        host.post(f"/api/tables/{code}/bot", {"level": "medium"})
+        code = answer(host.post("/api/tables", {"game": GAME, "name": f"Host{k}"}))["code"]
+        answer(guest.post(f"/api/tables/{code}/join", {"name": f"Guest{k}"}))
+        answer(host.post(f"/api/tables/{code}/bot", {"level": "medium"}))
+        answer(host.post(f"/api/tables/{code}/bot", {"level": "medium"}))
         return Table(code), host, guest
 
     with ThreadPoolExecutor(8) as pool:
         return list(pool.map(one, range(count)))
+
+
+def answer(reply: tuple) -> dict:
+    status, body = reply
+    if status >= 300:
+        raise RuntimeError(f"setting up a table got {status}: {body}")
+    return body
 
 
 def audit(pool: Servers, codes: list[str]) -> str:
