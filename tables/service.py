@@ -10,13 +10,13 @@ knows no rules: it asks the game (``tables.games``) for everything.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 import secrets
 import time
 from dataclasses import dataclass
 
+import orjson
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings as django_settings
@@ -162,8 +162,9 @@ def views(table: Table, seats: list[Seat] | None = None) -> dict[str, str]:
 
 
 def text(message: dict) -> str:
-    """A message as a socket sends it: compact JSON."""
-    return json.dumps(message, separators=(",", ":"))
+    """A message as a socket sends it: compact JSON (orjson writes it several
+    times quicker, and a busy server writes thousands a second)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def group(code: str) -> str:
