@@ -14,7 +14,7 @@ Both medium and hard aim hindering cards at the leading Office.
 
 from __future__ import annotations
 
-from . import division, lookahead, scoring
+from . import division, scoring
 
 # Stages a bot expects a Slow train to lose waiting for the track, per card.
 WAIT_GUESS = {"easy": 0.0, "medium": 0.5, "hard": 0.5}
@@ -29,10 +29,6 @@ def choose(state, seat, level, rng):
         return _lay(v, can, level, rng)
     if level == "easy":
         return _easy(v, can, rng)
-    if level == "hard":
-        move, can = _look_ahead(v, can, seat)
-        if move:
-            return move
     return _work(v, can, seat, level, rng)
 
 
@@ -311,64 +307,3 @@ def _lay_worth(v, name, j) -> float:
         # Far from home, where it slows others' trains more than ours.
         return 1.0 if abs(j + 0.5 - mine) > 1 else 0.0
     return 0.0
-
-
-# -- hard: looking ahead ---------------------------------------------------------
-
-def _candidates(v, can, seat) -> list[dict]:
-    """The moves worth looking ahead at: each train's best cut, each Extra,
-    each hold and each Train Order."""
-    trains = _trains(v)
-    yard = _yard(v, seat)
-    out = []
-    for opt in can.get("couple", []):
-        t = trains[opt["train"]]
-        cars = [yard[i] for i in opt["cars"] if _home(v, yard[i], t, "hard")]
-        cars.sort(key=lambda c: (-car_value(v, c), eta(v, t, c["to"], "hard"), c["id"]))
-        if cars:
-            out.append({"type": "couple", "train": t["no"], "cars": [c["id"] for c in cars[: opt["room"]]]})
-    for opt in can.get("extra", []):
-        if opt["at"] == "interchange":
-            cars = list(opt["cars"])
-        else:
-            cars = sorted((yard[i] for i in opt["cars"]), key=lambda c: (-car_value(v, c), c["id"]))
-            cars = [c["id"] for c in cars[: opt["room"]]]
-        out.append({"type": "extra", "card": opt["card"], "at": opt["at"], "dir": opt["dir"], "cars": cars})
-    for no in can.get("hold", []):
-        out.append({"type": "hold", "train": no})
-    for opt in can.get("play", []):
-        if opt["card"].startswith("TrainOrder"):
-            for no in opt["trains"]:
-                out.append({"type": "play", "card": opt["card"], "train": no})
-    return out
-
-
-def _look_ahead(v, can, seat):
-    """Weigh every move that commits cars or trains by playing the rest of
-    the day out on a picture built from this seat's view: the best move, if
-    it beats ending the turn now."""
-    moves = _candidates(v, can, seat)
-    if not moves:
-        return None, can
-    pic = lookahead.picture(v)
-    base = lookahead.value_of(pic, seat, None)
-    best, worse = None, []
-    for move in moves:
-        worth = lookahead.value_of(pic, seat, move)
-        if worth < base:
-            worse.append(move)
-        elif worth > base and (best is None or worth > best[0]):
-            best = (worth, move)
-    if best:
-        return best[1], can
-    # Nothing it weighed beats ending the turn: the plain play goes on, without
-    # the moves that would cost points.
-    rest = dict(can)
-    for move in worse:
-        if move["type"] == "couple":
-            rest["couple"] = [o for o in rest.get("couple", []) if o["train"] != move["train"]]
-        elif move["type"] == "extra":
-            rest["extra"] = [o for o in rest.get("extra", []) if (o["at"], o["dir"]) != (move["at"], move["dir"])]
-        elif move["type"] == "hold":
-            rest["hold"] = [no for no in rest.get("hold", []) if no != move["train"]]
-    return None, rest
