@@ -12,6 +12,17 @@ def move_from(snapshot):
     return {k: v for k, v in snapshot["view"]["moves"][0].items() if k != "label"}
 
 
+def play_to_the_end(ws, snap):
+    """Move whenever this socket's seat may, until the game is over; each
+    wait is for a view where the seat may move again or the game ended, so
+    every bot's turn in between has been played."""
+    while snap["status"] == "playing":
+        if snap["view"]["moves"]:
+            ws.send({"type": "move", "seq": snap["seq"], "action": move_from(snap)})
+        snap = ws.until(lambda m: m.get("type") == "snapshot" and (m["status"] != "playing" or m["view"]["moves"]))
+    return snap
+
+
 def test_two_people_and_two_bots_play_to_the_end_and_each_socket_sees_only_its_seat(servers):
     server = servers.start()
     ada, ben = Client(server), Client(server)
@@ -85,11 +96,7 @@ def test_a_killed_server_loses_nothing_and_its_bots_carry_on(servers):
     ws = ada.use(third).socket(code)
     snap = ws.until(lambda m: m.get("type") == "snapshot")
     assert snap["seq"] > before["seq"], "the bot should have played after the restart"
-    while snap["status"] == "playing":
-        if snap["view"]["moves"]:
-            ws.send({"type": "move", "seq": snap["seq"], "action": move_from(snap)})
-        snap = ws.until(lambda m: m.get("type") == "snapshot" and (m["status"] != "playing" or m["view"]["moves"]))
-    assert snap["status"] == "over"
+    assert play_to_the_end(ws, snap)["status"] == "over"
     ws.close()
 
 
@@ -182,10 +189,5 @@ def test_a_bot_moves_when_its_time_comes_without_waiting_for_the_poll(servers):
     ws.until(lambda m: m.get("type") == "snapshot")
     ws.send({"type": "act", "do": "start"})
     snap = ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "playing")
-    while snap["status"] == "playing":
-        if snap["view"]["moves"]:
-            ws.send({"type": "move", "seq": snap["seq"], "action": move_from(snap)})
-        # Either Ada may move again or the game is over: in both, the bot has played.
-        snap = ws.until(lambda m: m.get("type") == "snapshot" and (m["status"] != "playing" or m["view"]["moves"]))
-    assert snap["status"] == "over"
+    assert play_to_the_end(ws, snap)["status"] == "over"
     ws.close()
