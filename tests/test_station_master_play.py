@@ -2,6 +2,8 @@
 Yard, the Draw option, Extras, Home Office cards, the timetable, scoring
 and the result for each way of scoring."""
 
+import re
+
 import pytest
 
 import tables.station_master as sm
@@ -192,9 +194,28 @@ def test_scheduled_trains_come_on_at_their_division_point_at_their_start():
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
-def test_the_day_lasts_its_stages(n):
-    assert timetable.stages(n, "standard") == 16 + 2 * n
-    assert timetable.stages(n, "short") == 12 + 2 * n and timetable.stages(n, "long") == 20 + 2 * n
+def test_the_day_is_longer_at_a_smaller_table(n):
+    # Every Stage goes round every Office, so a smaller table gets more of them.
+    assert timetable.stages(n, "standard") == 48 - 6 * n
+    assert timetable.stages(n, "short") == 44 - 6 * n and timetable.stages(n, "long") == 52 - 6 * n
+    state = sm.new(n, "day", 0.0, {"preset": "solitaire" if n == 1 else "co-op"})
+    assert sm.view(state, 0)["stages"] == 48 - 6 * n
+
+
+def test_the_rules_page_gives_the_days_length_at_every_office_count():
+    from tests.test_station_master import DOCS
+
+    text = " ".join(DOCS.read_text().split())
+    said = re.search(r"The day lasts (\d+) Stages less (\w+) for every Office \((\d+) for one player, (\d+) for "
+                     r"two, (\d+) for three and (\d+) for four\); a short day has (\w+) fewer, a long day (\w+) more", text)
+    assert said, "the rules page does not say how long the day is"
+    words = {"two": 2, "four": 4, "six": 6, "eight": 8}
+    base, per, *standard = (int(x) if x.isdigit() else words[x] for x in said.groups()[:6])
+    shorter, longer = words[said.group(7)], words[said.group(8)]
+    for n in (1, 2, 3, 4):
+        assert timetable.stages(n, "standard") == base - per * n == standard[n - 1]
+        assert timetable.stages(n, "short") == standard[n - 1] - shorter
+        assert timetable.stages(n, "long") == standard[n - 1] + longer
 
 
 # -- scoring -------------------------------------------------------------------------------------------
@@ -248,12 +269,17 @@ def test_the_table_wins_or_loses_together_against_the_goal():
     assert sm.result(state)["won"] is False
 
 
-def test_the_goal_rises_with_the_offices_the_day_and_the_answer():
-    goals = {level: scoring.goal(3, 22, level) for level in ("gentle", "standard", "stiff")}
-    assert goals["gentle"] < goals["standard"] < goals["stiff"]
-    assert scoring.goal(2, 20, "standard") < scoring.goal(4, 24, "standard")
+def test_the_goal_follows_the_loads_the_office_count_and_the_answer():
+    for n in (1, 2, 3, 4):
+        stages = timetable.stages(n, "standard")
+        goals = {level: scoring.goal(n, stages, level) for level in ("gentle", "standard", "stiff")}
+        assert goals["gentle"] < goals["standard"] < goals["stiff"]
+        # A longer day brings more loads, and asks for more.
+        assert scoring.goal(n, stages - 4, "standard") < goals["standard"] < scoring.goal(n, stages + 4, "standard")
+    # 18 points for every 10 loads at two Offices: 100 loads ask for 180.
+    assert timetable.loads_in_day(2, 36) == 100 and scoring.goal(2, 36, "standard") == 180
     v = sm.view(sm.new(2, "goal", 0.0, {"preset": "co-op"}), 0)
-    assert v["goal"] == scoring.goal(2, 20, "standard")
+    assert v["goal"] == scoring.goal(2, timetable.stages(2, "standard"), "standard")
     assert sm.view(sm.new(2, "goal", 0.0, {}), 0)["goal"] is None
 
 
@@ -274,8 +300,11 @@ def test_the_rules_page_numbers_are_the_engines():
     assert f"the standard goals are {goals[0]}, {goals[1]}, {goals[2]} and {goals[3]}" in text
     loads = [timetable.loads_in_day(n, timetable.stages(n, "standard")) for n in (1, 2, 3, 4)]
     assert f"brings {loads[0]} loads for one Office, {loads[1]} for two, {loads[2]} for three and {loads[3]} for four" in text
-    assert f"**{scoring.GOAL_PER_FIVE_LOADS['standard']} points for every 5 loads**" in text
-    assert "The day lasts 16 Stages plus two for every Office" in text
+    rates = scoring.GOAL_PER_TEN_LOADS
+    assert (f"**{rates[2]} points for every 10 loads** the Offices will receive in the day at two or three "
+            f"Offices, {rates[1]} at one and {rates[4]} at four") in text and rates[2] == rates[3]
+    assert (f"({-scoring.GOAL_STEP['gentle']} fewer for a gentle goal, "
+            f"{scoring.GOAL_STEP['stiff']} more for a stiff one)") in text
     assert f"house track** (room for {rules.TRACKS['house']} cars)" in text
     assert f"west track** (room for {rules.TRACKS['west']})" in text
     lines = DOCS.read_text().splitlines()

@@ -1,23 +1,36 @@
 """Station Master's bots, deciding from ``view(state, seat)`` alone.
 
-easy: a player still learning: couples what it sees to whatever is there,
-draws and plays cards at random, and often just ends its turn.
+easy: a player still learning: couples cars to a train standing at its
+Office when it sees one and switches cars off the house track, without
+checking which cars are worth more or whether the train gets them there in
+time; otherwise it draws, holds, runs Extras and plays cards at random, and
+often just ends its turn.
 medium: ships every car it can on a train that will get it there before the
 day ends, runs an Extra when it has a cut worth running, draws otherwise,
 and lays track cards where they speed the Division.
-hard: medium, plus it switches the cars a standing train could take before
-coupling, weighs which train gets each car home soonest, holds a train for
-a Stage when that lets it ship more, and spends Train Orders (on its own
-Extra when scoring alone, on a late scheduled train when scoring together).
+hard: medium's reasoning, plus it switches the cars a standing train could
+take before coupling, weighs which train gets each car home soonest, holds a
+train for a Stage when that lets it ship more, and spends Train Orders. Then
+it looks ahead (``lookahead``): it plays the rest of the day out on a
+picture built from its own view, once after the move medium's reasoning
+chose and once after each other move that commits cars or trains (each
+train's best cut, each Extra, each hold, each Train Order), and makes
+whichever comes out best, if by at least a point. Scoring alone, a move
+is worth its own points less the best other Office's; scoring together,
+the table's points.
 Both medium and hard aim hindering cards at the leading Office.
 """
 
 from __future__ import annotations
 
-from . import division, scoring
+from . import division, lookahead, scoring
 
 # Stages a bot expects a Slow train to lose waiting for the track, per card.
 WAIT_GUESS = {"easy": 0.0, "medium": 0.5, "hard": 0.5}
+
+# Points by which a move must beat medium's choice in hard's played-out day
+# before hard makes it instead (the picture's loads are only likely ones).
+MARGIN = 1.0
 
 
 def choose(state, seat, level, rng):
@@ -29,7 +42,10 @@ def choose(state, seat, level, rng):
         return _lay(v, can, level, rng)
     if level == "easy":
         return _easy(v, can, rng)
-    return _work(v, can, seat, level, rng)
+    move = _work(v, can, seat, level, rng)
+    if level == "hard":
+        move = _look_ahead(v, seat, move, _candidates(v, can, seat))
+    return move
 
 
 # -- reading the view -------------------------------------------------------------
@@ -77,16 +93,25 @@ def _home(v, car, t, level) -> bool:
 # -- easy ---------------------------------------------------------------------------
 
 def _easy(v, can, rng):
-    kinds = [k for k in ("switch", "couple", "hold", "extra", "play") if can.get(k)]
-    if can.get("draw"):
-        kinds.append("draw")
-    if not kinds or rng.random() < 0.4:
-        return {"type": "done"}
-    kind = rng.choice(kinds)
+    # A beginner first sees the obvious: a train standing here that will
+    # take cars, and cars waiting on the house track. It does not check
+    # whether the train gets them there in time, nor which cars are worth
+    # more.
+    if can.get("couple") and rng.random() < 0.75:
+        kind = "couple"
+    elif can.get("switch") and rng.random() < 0.6:
+        kind = "switch"
+    else:
+        kinds = [k for k in ("switch", "couple", "hold", "extra", "play") if can.get(k)]
+        if can.get("draw"):
+            kinds.append("draw")
+        if not kinds or rng.random() < 0.4:
+            return {"type": "done"}
+        kind = rng.choice(kinds)
     if kind == "draw":
         return {"type": "draw"}
     if kind == "switch":
-        return {"type": "switch", "cars": [rng.choice(can["switch"])]}
+        return {"type": "switch", "cars": _some_switch(v, can, rng)}
     if kind == "hold":
         return {"type": "hold", "train": rng.choice(can["hold"])}
     if kind == "couple":
@@ -104,6 +129,22 @@ def _easy(v, can, rng):
     if "offices" in opt:
         return {"type": "play", "card": opt["card"], "office": rng.choice(opt["offices"])}
     return {"type": "play", "card": opt["card"], "train": rng.choice(opt["trains"])}
+
+
+def _some_switch(v, can, rng) -> list:
+    """One or two cars off the house track, picked at random, that fit."""
+    seat = v["seat"]
+    room = dict(v["offices"][seat]["room"])
+    yard = _yard(v, seat)
+    ids = list(can["switch"])
+    rng.shuffle(ids)
+    picked = []
+    for i in ids[:2]:
+        track = "west" if yard[i]["to"] < seat + 1 else "east"
+        if room[track] > 0:
+            picked.append(i)
+            room[track] -= 1
+    return picked
 
 
 # -- medium and hard ----------------------------------------------------------------
@@ -307,3 +348,50 @@ def _lay_worth(v, name, j) -> float:
         # Far from home, where it slows others' trains more than ours.
         return 1.0 if abs(j + 0.5 - mine) > 1 else 0.0
     return 0.0
+
+
+# -- hard: looking ahead ---------------------------------------------------------
+
+def _candidates(v, can, seat) -> list[dict]:
+    """The moves worth looking ahead at: each train's best cut, each Extra,
+    each hold and each Train Order."""
+    trains = _trains(v)
+    yard = _yard(v, seat)
+    out = []
+    for opt in can.get("couple", []):
+        t = trains[opt["train"]]
+        cars = [yard[i] for i in opt["cars"] if _home(v, yard[i], t, "hard")]
+        cars.sort(key=lambda c: (-car_value(v, c), eta(v, t, c["to"], "hard"), c["id"]))
+        if cars:
+            out.append({"type": "couple", "train": t["no"], "cars": [c["id"] for c in cars[: opt["room"]]]})
+    for opt in can.get("extra", []):
+        if opt["at"] == "interchange":
+            cars = list(opt["cars"])
+        else:
+            cars = sorted((yard[i] for i in opt["cars"]), key=lambda c: (-car_value(v, c), c["id"]))
+            cars = [c["id"] for c in cars[: opt["room"]]]
+        out.append({"type": "extra", "card": opt["card"], "at": opt["at"], "dir": opt["dir"], "cars": cars})
+    for no in can.get("hold", []):
+        out.append({"type": "hold", "train": no})
+    for opt in can.get("play", []):
+        if opt["card"].startswith("TrainOrder"):
+            for no in opt["trains"]:
+                out.append({"type": "play", "card": opt["card"], "train": no})
+    return out
+
+
+def _look_ahead(v, seat, plain_move, moves):
+    """Weigh the move medium's reasoning chose against the other moves that
+    commit cars or trains, each followed by the rest of the day
+    played out on a picture built from this seat's view: another move is
+    made only if it comes out at least a point better."""
+    moves = [m for m in moves if m != plain_move]
+    if not moves:
+        return plain_move
+    pic = lookahead.picture(v)
+    best, bar = plain_move, lookahead.value_of(pic, seat, plain_move) + MARGIN
+    for move in moves:
+        worth = lookahead.value_of(pic, seat, move)
+        if worth > bar:
+            best, bar = move, worth
+    return best

@@ -4,9 +4,9 @@ A car set out where it is billed scores for the Office it was forwarded by
 (an Interchange car, for the owner of the Extra that carried it): 2 points to
 a Division Point, 1 to an Office. When the table scores together, every
 scheduled train that reaches its far Division Point on time adds 2, and the
-table wins if its points reach the day's goal: 8 points for every 5 loads
-the day brings (7 for a gentle goal, 9 for a stiff one), less a point for
-every Office after the first.
+table wins if its points reach the day's goal: so many points for every 10
+loads the day brings, by the number of Offices (18 at two or three, 16 at
+one, 15 at four), two fewer for a gentle goal and two more for a stiff one.
 """
 
 from __future__ import annotations
@@ -19,9 +19,13 @@ TO_POINT = 2
 TO_OFFICE = 1
 ON_TIME = 2
 
-# Points the table must make for every five loads of the day, by the answer
-# to "How high is the goal?".
-GOAL_PER_FIVE_LOADS = {"gentle": 7, "standard": 8, "stiff": 9}
+# Points the table must make for every ten loads of the day at a standard
+# goal, by the number of Offices, and how the answer to "How high is the
+# goal?" moves it. One Office loses loads by truck when its house track
+# fills; four share the longest Division in the shortest day, so less of
+# what comes in reaches its far end.
+GOAL_PER_TEN_LOADS = {1: 16, 2: 18, 3: 18, 4: 15}
+GOAL_STEP = {"gentle": -2, "standard": 0, "stiff": 2}
 
 
 def value(n: int, place: int) -> int:
@@ -31,12 +35,13 @@ def value(n: int, place: int) -> int:
 
 def goal(n: int, stages: int, level: str) -> int:
     """The points the table must reach by the end of the day: so many for
-    every five loads the Offices receive (two each at the start, then
-    three every Stage from the second until three before the end), less a
-    point for every Office after the first, since a longer Division with
-    more Offices sharing its trains delivers a little less of what comes in."""
+    every ten loads the Offices receive (two each at the start, then three
+    every Stage from the second until three before the end), by the number
+    of Offices and the answer to "How high is the goal?", rounded to the
+    nearest point."""
     loads = timetable.loads_in_day(n, stages)
-    return (GOAL_PER_FIVE_LOADS[level] * loads + 2) // 5 - (n - 1)
+    per_ten = GOAL_PER_TEN_LOADS[n] + GOAL_STEP[level]
+    return (per_ten * loads + 5) // 10
 
 
 def set_out(state: dict, train: dict, cars: list[dict], place: int) -> None:
