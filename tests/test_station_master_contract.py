@@ -36,9 +36,11 @@ def secrets_of(state, seat):
 
 
 class StationMasterContract(TableGameContract):
+    # A smaller table has a longer day (more Stages, so more steps): each
+    # table checks every k-th step, about as many states in every game.
     game = station_master
     games_per_level = 1
-    check_every = 2
+    check_every = 5
 
     def scramble(self, state, keep, rng):
         scramble_secrets(state, keep, rng)
@@ -49,7 +51,7 @@ class StationMasterContract(TableGameContract):
 
 class TestCompetitiveContract(StationMasterContract):
     sizes = (3,)
-    check_every = 3
+    check_every = 4
     settings = [{}]
 
 
@@ -61,7 +63,7 @@ class TestSolitaireContract(StationMasterContract):
 class TestCoopContract(StationMasterContract):
     sizes = (2,)
     settings = [{"preset": "co-op"}]
-    check_every = 3
+    check_every = 5
 
 
 class TestCutthroatContract(StationMasterContract):

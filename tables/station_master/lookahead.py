@@ -25,9 +25,6 @@ from . import division, rules, scoring, timetable
 # The seed a picture carries, so it is never taken for a game.
 SEED = "look-ahead"
 
-# Stages a move is played out for before what it is worth is counted.
-HORIZON = int(__import__("os").environ.get("SMH", "100"))
-
 
 def picture(v: dict) -> dict:
     """A state the rules can play on, made from ``view(state, seat)``."""
@@ -151,44 +148,29 @@ def plain(s: dict, seat: int) -> dict:
     return {"type": "done"}
 
 
-def play_out(s: dict, stages: int) -> dict:
-    """Play the picture on for so many Stages (or to the end of the day),
-    every Office working the plain way. Changes ``s``."""
-    last = s["stage"] + stages
-    while s["phase"] != "over" and s["stage"] <= last:
+def play_out(s: dict) -> dict:
+    """Play the picture on to the end of the day, every Office working the
+    plain way. Changes ``s``."""
+    while s["phase"] != "over":
         seat = s["turn"]
         action = plain(s, seat)
         rules.MOVES[action["type"]](s, seat, action, 0.0)
     return s
 
 
-def due_points(s: dict) -> list[int]:
-    """The points, by Office, that the cars on the Division will score if
-    every train that carries them gets where they are billed before the
-    day ends, nothing stopping it on the way."""
-    due = [0] * s["n"]
-    for t in s["trains"]:
-        if t["status"] in ("standing", "running", "yard"):
-            for car in t["cars"]:
-                if arrival(s, t, car["to"]) <= s["stages"]:
-                    due[car["for"]] += scoring.value(s["n"], car["to"])
-    return due
-
-
 def worth(s: dict, seat: int) -> float:
-    """What the played-out day is worth to this seat, counting the cars
-    still on their way as delivered: the table's points when the table
-    scores together, else its own points less the best of the others'."""
-    points = [p + d for p, d in zip(s["points"], due_points(s))]
+    """What the played-out day is worth to this seat: the table's points
+    when the table scores together, else its own points less the best of
+    the others'."""
     if s["rules"]["scoring"] == "together":
-        return float(s["table"] + sum(points) - sum(s["points"]))
-    others = [p for k, p in enumerate(points) if k != seat]
-    return float(points[seat] - (max(others) if others else 0))
+        return float(s["table"])
+    others = [p for k, p in enumerate(s["points"]) if k != seat]
+    return float(s["points"][seat] - (max(others) if others else 0))
 
 
 def value_of(s: dict, seat: int, action: dict | None) -> float:
-    """This move now (None: end the turn), then the day played out plainly
-    for the next ``HORIZON`` Stages: what it is then worth to the seat."""
+    """This move now (None: end the turn), then the rest of the day played
+    out plainly: what the day is then worth to the seat."""
     c = clone(s)
     if action is None:
         action = {"type": "done"}
@@ -197,5 +179,5 @@ def value_of(s: dict, seat: int, action: dict | None) -> float:
         rules.spend(c)
     else:
         rules.MOVES[action["type"]](c, seat, action, 0.0)
-    play_out(c, HORIZON)
+    play_out(c)
     return worth(c, seat)
