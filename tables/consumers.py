@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import db, layer, service, visitors, wire
@@ -34,6 +35,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             # The table is shown as it stands, but live updates can't reach
             # this socket: close it so the page reconnects and tries again.
             await self.close(code=1011)
+
+    async def dispatch(self, message):
+        """As channels does, less its hop to the database thread on every
+        message to close stale connections: each change reaching each socket
+        queued behind the moves. ``db.call`` closes them around every call,
+        on the thread that uses them."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def _join_group(self) -> bool:
         """Listen for changes at the table. A channel layer that just came
@@ -76,14 +87,18 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.send_snapshot()
 
     async def table_changed(self, event):
-        """A change committed somewhere: its message carries every browser's
-        view, already built, and this socket sends its own browser's."""
+        """A change committed somewhere: its message carries the view of
+        every browser with a seat, already built, and this socket sends its
+        own browser's; a watcher's socket reads the table for its own."""
         order = tuple(event["order"])
         if order < self.shown:
             return  # overtaken: a later change has already been shown
+        view = event["views"].get(self.who.browser)
+        if view is None:
+            await self.send_snapshot()
+            return
         self.shown = order
-        views = event["views"]
-        await self.send(text_data=views.get(self.who.browser, views[""]))
+        await self.send(text_data=view)
 
     async def send_snapshot(self):
         try:
