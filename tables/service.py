@@ -154,11 +154,11 @@ def _set_alarm(table: Table) -> None:
 
 def views(table: Table, seats: list[Seat] | None = None) -> dict[str, str]:
     """The snapshot each browser at the table may see, as the text its
-    sockets send: one per seated browser, the host's, and a spectator's
-    (under "")."""
+    sockets send: one per seated browser, and the host's. A watcher's socket
+    reads its own (watchers are few, and most changes have none)."""
     seats = _seats(table) if seats is None else seats
-    browsers = {s.browser for s in seats if s.kind == Seat.PERSON and s.browser} | {table.host, ""}
-    return {browser: text(snapshot(table, Visitor(browser), seats)) for browser in browsers}
+    browsers = {s.browser for s in seats if s.kind == Seat.PERSON and s.browser} | {table.host}
+    return {browser: text(snapshot(table, Visitor(browser), seats)) for browser in browsers if browser}
 
 
 def text(message: dict) -> str:
