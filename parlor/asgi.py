@@ -1,6 +1,7 @@
 """The ASGI entry point: HTTP through Django, websockets through Channels
 (origin-checked, with the session so a socket knows its seat), and the
-lifespan, which starts this process's bot ticker."""
+lifespan, which starts this process's bot ticker (and, on SQLite, the
+thread that checkpoints its log)."""
 
 import asyncio
 import os
@@ -10,11 +11,19 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "parlor.settings")
 django_http = get_asgi_application()
 
+from django.db import connection  # noqa: E402
+
+if connection.vendor == "sqlite":
+    # SQLite answers in microseconds from inside this process, so the
+    # sockets' database calls run on the event loop itself (tables/db.py);
+    # Django refuses the ORM on a thread that runs a loop unless told.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from tables import mainloop, ticker  # noqa: E402
+from tables import mainloop, ticker, wal  # noqa: E402
 from tables.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter({
@@ -27,17 +36,16 @@ async def application(scope, receive, send):
     if scope["type"] != "lifespan":
         return await router(scope, receive, send)
     stop = asyncio.Event()
-    task = None
+    tasks = []
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
             mainloop.adopt()
-            task = asyncio.create_task(ticker.run(stop))
+            tasks = [asyncio.create_task(ticker.run(stop)), asyncio.create_task(wal.run(stop))]
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
             stop.set()
-            if task is not None:
-                await task
+            await asyncio.gather(*tasks)
             mainloop.forget()
             await send({"type": "lifespan.shutdown.complete"})
             return

@@ -1,4 +1,4 @@
-"""The server process's event loop, so the database thread can hand it work
+"""The server process's event loop, so a database thread can hand it work
 without waiting for it: a change's message to the sockets, an alarm for the
 ticker. Outside a server (a script, a test without one) nothing is adopted
 and callers do the work themselves."""
@@ -6,14 +6,16 @@ and callers do the work themselves."""
 from __future__ import annotations
 
 import asyncio
+import threading
 
 _loop: asyncio.AbstractEventLoop | None = None
+_thread: int | None = None
 
 
 def adopt() -> None:
     """Called on the server's loop as it starts."""
-    global _loop
-    _loop = asyncio.get_running_loop()
+    global _loop, _thread
+    _loop, _thread = asyncio.get_running_loop(), threading.get_ident()
 
 
 def forget() -> None:
@@ -31,6 +33,9 @@ def hand(callback, *args) -> bool:
     loop = _loop
     if loop is None or loop.is_closed():
         return False
+    if threading.get_ident() == _thread:  # already on the loop (SQLite's calls run there)
+        loop.call_soon(callback, *args)
+        return True
     try:
         loop.call_soon_threadsafe(callback, *args)
     except RuntimeError:  # the loop closed as we asked
