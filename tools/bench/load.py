@@ -65,6 +65,7 @@ class Load:
         self.errors: list[str] = []
         self.unanswered = 0
         self.cpu = self.memory = 0.0
+        self.all_moves = 0  # people's and bots', while the people play
 
     async def person(self, url: str, cookies: str, origin: str, table: Table, who: int):
         """One person: moves as soon as it is their turn until the deadline,
@@ -182,6 +183,7 @@ async def drive(tables, seconds: float, servers: list) -> Load:
         began = sum(cpu_seconds(s.proc.pid) for s in servers)
         await asyncio.sleep(seconds)
         load.cpu = (sum(cpu_seconds(s.proc.pid) for s in servers) - began) / seconds
+        load.all_moves = sum(max(table.seen.values(), default=0) for table, _h, _g in tables)
         load.memory = sum(rss_mb(s.proc.pid) for s in servers)
 
     measuring = asyncio.ensure_future(measure())
@@ -211,7 +213,8 @@ def run(name: str, pool: Servers, processes: int, tables: int, seconds: float) -
     print(f"  move to last seat's view: median {statistics.median(lat) * 1000:.1f} ms, "
           f"95th {pct(0.95):.1f} ms, 99th {pct(0.99):.1f} ms")
     print(f"  errors: {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
-    print(f"  servers: {load.cpu * 100:.0f}% of one core, {load.memory:.0f} MB resident")
+    print(f"  servers: {load.cpu * 100:.0f}% of one core, {load.memory:.0f} MB resident; "
+          f"{load.cpu * seconds / max(load.all_moves, 1) * 1000:.2f} ms of CPU a move ({load.all_moves} moves, bots' included)")
     for server in servers:  # bots still thinking would move while the audit reads
         server.stop()
     print(f"  {audit(pool, [table.code for table, _h, _g in made])}")
