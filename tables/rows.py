@@ -8,6 +8,7 @@ caller as Django's ``DatabaseError``. Everything else goes through the ORM."""
 
 from __future__ import annotations
 
+import sqlite3
 from contextlib import contextmanager
 from functools import cache
 
@@ -58,7 +59,9 @@ def _cursor():
     connection = connections[DEFAULT_DB_ALIAS]
     connection.ensure_connection()
     with connection.wrap_database_errors:
-        cursor = connection.connection.cursor()
+        # SQLite's plain cursor: Django's own rewrites every statement's
+        # placeholders, and these are written in SQLite's already.
+        cursor = connection.connection.cursor(sqlite3.Cursor) if connection.vendor == "sqlite" else connection.connection.cursor()
         try:
             yield connection, cursor, _statements(connection.vendor)
         finally:
