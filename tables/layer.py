@@ -6,8 +6,8 @@ sweeps every channel and group for expired messages on each send and
 receive, work that grows with every socket held, and drops a socket from its
 group after a day; here the sweep runs at most once a second, a socket stays
 in its table's group until it leaves (a tab left open overnight still hears
-the table), and a group send puts the message straight onto each member's
-queue.
+the table), and a group send puts the message itself straight onto each
+member's queue.
 
 ``call`` makes every call to the layer wait its turn: Redis's connection
 pool refuses a command past its hundredth connection rather than wait for
@@ -20,7 +20,6 @@ import asyncio
 import time
 import weakref
 
-from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer
 
 SWEEP_SECONDS = 1.0
@@ -53,11 +52,17 @@ class ProcessLayer(InMemoryChannelLayer):
         super()._clean_expired()
 
     async def group_send(self, group, message):
+        """Every member gets the message itself, not a copy of it: the
+        sockets only read it, and a change's views run to several kilobytes."""
         assert isinstance(message, dict), "Message is not a dict"
         self.require_valid_group_name(group)
         self._clean_expired()
+        expires = time.time() + self.expiry
         for channel in list(self.groups.get(group, ())):
+            queue = self.channels.get(channel)
+            if queue is None:
+                queue = self.channels[channel] = asyncio.Queue(maxsize=self.get_capacity(channel))
             try:
-                await self.send(channel, message)
-            except ChannelFull:  # a socket that stopped reading; it catches up on reconnect
+                queue.put_nowait((expires, message))
+            except asyncio.QueueFull:  # a socket that stopped reading; it catches up on reconnect
                 pass
