@@ -64,7 +64,7 @@ class Load:
         self.moves = 0
         self.errors: list[str] = []
         self.unanswered = 0
-        self.cpu = self.memory = 0.0
+        self.cpu = self.memory = self.generator = 0.0
         self.all_moves = 0  # people's and bots', while the people play
 
     async def person(self, url: str, cookies: str, origin: str, table: Table, who: int):
@@ -180,8 +180,9 @@ async def drive(tables, seconds: float, servers: list) -> Load:
     async def measure():
         """The servers' CPU and memory while the people play."""
         await load.everyone.wait()
-        began = sum(cpu_seconds(s.proc.pid) for s in servers)
+        began, mine = sum(cpu_seconds(s.proc.pid) for s in servers), time.process_time()
         await asyncio.sleep(seconds)
+        load.generator = (time.process_time() - mine) / seconds
         load.cpu = (sum(cpu_seconds(s.proc.pid) for s in servers) - began) / seconds
         load.all_moves = sum(max(table.seen.values(), default=0) for table, _h, _g in tables)
         load.memory = sum(rss_mb(s.proc.pid) for s in servers)
@@ -212,6 +213,7 @@ def run(name: str, pool: Servers, processes: int, tables: int, seconds: float) -
           f"reached both seats: {len(load.latencies)}; never reached both: {load.unanswered}")
     print(f"  move to last seat's view: median {statistics.median(lat) * 1000:.1f} ms, "
           f"95th {pct(0.95):.1f} ms, 99th {pct(0.99):.1f} ms")
+    print(f"  load generator: {load.generator * 100:.0f}% of one core")
     print(f"  errors: {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
     print(f"  servers: {load.cpu * 100:.0f}% of one core, {load.memory:.0f} MB resident; "
           f"{load.cpu * seconds / max(load.all_moves, 1) * 1000:.2f} ms of CPU a move ({load.all_moves} moves, bots' included)")
