@@ -37,10 +37,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=1011)
 
     async def dispatch(self, message):
-        """As channels does, less its hop to the database thread on every
+        """As channels does, less its hop to a database thread on every
         message to close stale connections: each change reaching each socket
-        queued behind the moves. ``db.call`` closes them around every call,
-        on the thread that uses them."""
+        queued behind the moves. ``db.call`` closes PostgreSQL's around every
+        call, on the thread that uses them; SQLite's are kept for good."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
