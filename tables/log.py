@@ -35,9 +35,13 @@ def recent(state: dict, seat, limit: int = 60) -> list[dict]:
     ``to`` marks (a seat learns nothing from who else got a private line)."""
     out = []
     for entry in reversed(state.get("events", [])):
-        if visible(entry, seat):
+        if "to" not in entry:
+            out.append(entry)  # shared, not copied: an entry never changes once written
+        elif visible(entry, seat):
             out.append({k: v for k, v in entry.items() if k != "to"})
-            if len(out) >= limit:
-                break
+        else:
+            continue
+        if len(out) >= limit:
+            break
     out.reverse()
     return out
