@@ -4,6 +4,7 @@ crosses it, so no other seat's secret can."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from channels.consumer import get_handler_name
@@ -18,6 +19,8 @@ log = logging.getLogger(__name__)
 
 class TableConsumer(AsyncWebsocketConsumer):
     shown = (-1, -1)  # the (game number, seq) this socket last sent
+    latest = None  # the newest change handed over directly, not yet sent
+    sending = None  # the task sending it
 
     async def connect(self):
         self.code = service.normal_code(self.scope["url_route"]["kwargs"]["code"])
@@ -28,6 +31,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         self.group = service.group(self.code)
+        if hasattr(self.channel_layer, "listen"):
+            self.channel_layer.listen(self.channel_name, self._handed)
         joined = await self._join_group()
         await self.accept()
         await self.send_snapshot()
@@ -58,7 +63,27 @@ class TableConsumer(AsyncWebsocketConsumer):
                     log.warning("live updates are unavailable for %s", self.code, exc_info=True)
         return False
 
+    def _handed(self, message):
+        """A change handed over directly by this process's layer. Only the
+        newest matters (a later view replaces an earlier one), so a socket
+        that falls behind skips to it."""
+        self.latest = message
+        if self.sending is None:
+            self.sending = asyncio.ensure_future(self._send_latest())
+
+    async def _send_latest(self):
+        try:
+            while self.latest is not None:
+                message, self.latest = self.latest, None
+                await self.table_changed(message)
+        except Exception:  # the socket closed under us; its page reconnects
+            log.debug("could not send a change to %s", self.channel_name, exc_info=True)
+        finally:
+            self.sending = None
+
     async def disconnect(self, close_code):
+        if hasattr(self.channel_layer, "stop_listening"):
+            self.channel_layer.stop_listening(self.channel_name)
         if hasattr(self, "group"):
             await layer.call(self.channel_layer.group_discard, self.group, self.channel_name)
 

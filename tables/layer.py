@@ -43,6 +43,17 @@ class ProcessLayer(InMemoryChannelLayer):
 
     def __init__(self, group_expiry: int = 100 * 365 * 86400, **kwargs):
         super().__init__(group_expiry=group_expiry, **kwargs)
+        self.listeners: dict[str, callable] = {}
+
+    def listen(self, channel: str, deliver) -> None:
+        """Hand this channel's group messages to ``deliver(message)`` as they
+        are sent, instead of queueing them for the channel to receive: a
+        socket then wakes once for a change, not through a queue, a task and
+        a wait on both its sources."""
+        self.listeners[channel] = deliver
+
+    def stop_listening(self, channel: str) -> None:
+        self.listeners.pop(channel, None)
 
     def _clean_expired(self):
         now = time.monotonic()
@@ -59,6 +70,10 @@ class ProcessLayer(InMemoryChannelLayer):
         self._clean_expired()
         expires = time.time() + self.expiry
         for channel in list(self.groups.get(group, ())):
+            deliver = self.listeners.get(channel)
+            if deliver is not None:
+                deliver(message)
+                continue
             queue = self.channels.get(channel)
             if queue is None:
                 queue = self.channels[channel] = asyncio.Queue(maxsize=self.get_capacity(channel))
