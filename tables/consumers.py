@@ -75,7 +75,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         try:
             while self.latest is not None:
                 message, self.latest = self.latest, None
-                await self.table_changed(message)
+                await self.dispatch(message)
         except Exception:  # the socket closed under us; its page reconnects
             log.debug("could not send a change to %s", self.channel_name, exc_info=True)
         finally:
@@ -124,6 +124,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.shown = order
         await self.send(text_data=view)
+
+    async def table_stale(self, event):
+        """Changes may have gone unheard (the layer lost Redis for a while):
+        send the table as it stands."""
+        await self.send_snapshot()
 
     async def send_snapshot(self):
         try:

@@ -23,6 +23,10 @@ def forget() -> None:
     _loop = None
 
 
+def loop() -> asyncio.AbstractEventLoop | None:
+    return _loop
+
+
 def running() -> bool:
     return _loop is not None and not _loop.is_closed()
 

@@ -154,3 +154,42 @@ def test_redis_going_away_leaves_the_database_the_truth_and_clients_catch_up(sca
     finally:
         redis.terminate()
         redis.wait()
+
+
+def test_a_socket_open_while_redis_was_away_is_sent_the_table_once_redis_is_back(scaled, tmp_path):
+    import subprocess
+
+    from tests.live import free_port
+
+    port = free_port()
+    redis_cmd = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                 "--dir", str(tmp_path)]
+    redis = subprocess.Popen(redis_cmd, stdout=subprocess.DEVNULL)
+    try:
+        wait_for_redis(port)
+        server = scaled.start(REDIS_URL=f"redis://127.0.0.1:{port}/0")
+        ada = Client(server)
+        status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+        code = snap["code"]
+        ada.post(f"/api/tables/{code}/bot")
+        ada.post(f"/api/tables/{code}/start")
+        ws = ada.socket(code)
+        ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "playing")
+
+        redis.terminate()
+        redis.wait()
+        status, snap = ada.get(f"/api/tables/{code}")
+        while not snap["view"]["moves"]:
+            status, snap = ada.get(f"/api/tables/{code}")
+        status, moved = ada.post(f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move_from(snap)})
+        assert status == 200
+
+        redis = subprocess.Popen(redis_cmd, stdout=subprocess.DEVNULL)
+        wait_for_redis(port)
+        # The page never reconnected; the table it is sent includes the move made while Redis was away.
+        caught_up = ws.until(lambda m: m.get("type") == "snapshot" and m["seq"] >= moved["seq"], timeout=30)
+        assert caught_up["number"] == moved["number"]
+        ws.close()
+    finally:
+        redis.terminate()
+        redis.wait()
