@@ -26,6 +26,57 @@ def wait_for_redis(port: int) -> None:
             time.sleep(0.05)
 
 
+class OwnRedis:
+    """A Redis of the test's own, which the test stops and starts again."""
+
+    def __init__(self, tmp_path):
+        from tests.live import free_port
+
+        self.port = free_port()
+        self.command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                        "--appendonly", "no", "--dir", str(tmp_path)]
+        self.process = None
+
+    def start(self) -> None:
+        import subprocess
+
+        self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL)
+        wait_for_redis(self.port)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait()
+            self.process = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+
+def a_game_under_way(server):
+    """Ada and a bot playing High Card, Ada's page open on the table."""
+    ada = Client(server)
+    status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+    code = snap["code"]
+    ada.post(f"/api/tables/{code}/bot")
+    ada.post(f"/api/tables/{code}/start")
+    ws = ada.socket(code)
+    ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "playing")
+    return ada, code, ws
+
+
+def a_move_nobody_hears(ada, code):
+    """Ada moves through the API while Redis is away: the move is saved
+    though no socket can be told of it."""
+    status, snap = ada.get(f"/api/tables/{code}")
+    while not snap["view"]["moves"]:
+        status, snap = ada.get(f"/api/tables/{code}")
+    status, moved = ada.post(f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move_from(snap)})
+    assert status == 200 and moved["seq"] > snap["seq"]
+    return moved
+
+
 def move_from(snapshot):
     return {k: v for k, v in snapshot["view"]["moves"][0].items() if k != "label"}
 
@@ -119,77 +170,39 @@ def test_bots_ticked_by_every_process_each_move_exactly_once(scaled):
 
 
 def test_redis_going_away_leaves_the_database_the_truth_and_clients_catch_up(scaled, tmp_path):
-    import subprocess
-
-    from tests.live import free_port
-
-    port = free_port()
-    redis_cmd = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                 "--dir", str(tmp_path)]
-    redis = subprocess.Popen(redis_cmd, stdout=subprocess.DEVNULL)
+    redis = OwnRedis(tmp_path)
+    redis.start()
     try:
-        server = scaled.start(REDIS_URL=f"redis://127.0.0.1:{port}/0")
-        ada = Client(server)
-        status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
-        code = snap["code"]
-        ada.post(f"/api/tables/{code}/bot")
-        status, snap = ada.post(f"/api/tables/{code}/start")
-        ws = ada.socket(code)
-        ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "playing")
+        server = scaled.start(REDIS_URL=redis.url)
+        ada, code, ws = a_game_under_way(server)
         ws.close()
 
-        redis.terminate()
-        redis.wait()
-        while not snap["view"]["moves"]:
-            status, snap = ada.get(f"/api/tables/{code}")
-        status, moved = ada.post(f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move_from(snap)})
-        assert status == 200 and moved["seq"] > snap["seq"]  # the move is saved though nobody could be told
+        redis.stop()
+        moved = a_move_nobody_hears(ada, code)
 
-        redis = subprocess.Popen(redis_cmd, stdout=subprocess.DEVNULL)
-        wait_for_redis(port)
+        redis.start()
         ws = ada.socket(code)  # the page reconnects and catches up
         caught_up = ws.until(lambda m: m.get("type") == "snapshot")
         assert caught_up["seq"] == moved["seq"] and caught_up["view"] == moved["view"]
         ws.close()
     finally:
-        redis.terminate()
-        redis.wait()
+        redis.stop()
 
 
 def test_a_socket_open_while_redis_was_away_is_sent_the_table_once_redis_is_back(scaled, tmp_path):
-    import subprocess
-
-    from tests.live import free_port
-
-    port = free_port()
-    redis_cmd = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                 "--dir", str(tmp_path)]
-    redis = subprocess.Popen(redis_cmd, stdout=subprocess.DEVNULL)
+    redis = OwnRedis(tmp_path)
+    redis.start()
     try:
-        wait_for_redis(port)
-        server = scaled.start(REDIS_URL=f"redis://127.0.0.1:{port}/0")
-        ada = Client(server)
-        status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
-        code = snap["code"]
-        ada.post(f"/api/tables/{code}/bot")
-        ada.post(f"/api/tables/{code}/start")
-        ws = ada.socket(code)
-        ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "playing")
+        server = scaled.start(REDIS_URL=redis.url)
+        ada, code, ws = a_game_under_way(server)
 
-        redis.terminate()
-        redis.wait()
-        status, snap = ada.get(f"/api/tables/{code}")
-        while not snap["view"]["moves"]:
-            status, snap = ada.get(f"/api/tables/{code}")
-        status, moved = ada.post(f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move_from(snap)})
-        assert status == 200
+        redis.stop()
+        moved = a_move_nobody_hears(ada, code)
 
-        redis = subprocess.Popen(redis_cmd, stdout=subprocess.DEVNULL)
-        wait_for_redis(port)
+        redis.start()
         # The page never reconnected; the table it is sent includes the move made while Redis was away.
         caught_up = ws.until(lambda m: m.get("type") == "snapshot" and m["seq"] >= moved["seq"], timeout=30)
         assert caught_up["number"] == moved["number"]
         ws.close()
     finally:
-        redis.terminate()
-        redis.wait()
+        redis.stop()
