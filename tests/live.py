@@ -211,3 +211,23 @@ class Socket:
 
     def close(self):
         self.ws.close()
+
+
+def moving_too_fast_over_a_socket(pool: Servers) -> None:
+    """A browser over its limit on its socket gets the sentence, and the
+    table stays as it was (the count is shared with its HTTP calls)."""
+    server = pool.start(PARLOR_LIMIT_ACTS="3")
+    ada = Client(server)
+    code = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})[1]["code"]
+    ada.post(f"/api/tables/{code}/bot")
+    ada.post(f"/api/tables/{code}/start")  # two of the three
+    ws = ada.socket(code)
+    # Ada's turn: the bot has moved, and the table waits for her.
+    playing = ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "playing" and m["view"]["moves"])
+    ws.send({"type": "act", "do": "back"})  # the third (refused, but counted)
+    ws.send({"type": "move", "seq": playing["seq"], "action": {"type": "ready"}})
+    refused = ws.until(lambda m: m.get("type") == "error" and m.get("status") == 429)
+    assert refused["message"] == "You're going faster than the table can follow; wait a moment and try again."
+    status, now = ada.get(f"/api/tables/{code}")
+    assert now["seq"] == playing["seq"]
+    ws.close()

@@ -191,3 +191,9 @@ def test_a_bot_moves_when_its_time_comes_without_waiting_for_the_poll(servers):
     snap = ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "playing")
     assert play_to_the_end(ws, snap)["status"] == "over"
     ws.close()
+
+
+def test_moving_too_fast_over_a_socket_gets_a_sentence(servers):
+    from tests.live import moving_too_fast_over_a_socket
+
+    moving_too_fast_over_a_socket(servers)

@@ -206,3 +206,9 @@ def test_a_socket_open_while_redis_was_away_is_sent_the_table_once_redis_is_back
         ws.close()
     finally:
         redis.stop()
+
+
+def test_moving_too_fast_over_a_socket_is_counted_on_redis(scaled):
+    from tests.live import moving_too_fast_over_a_socket
+
+    moving_too_fast_over_a_socket(scaled)
