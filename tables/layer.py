@@ -132,7 +132,10 @@ class SharedLayer(ProcessLayer):
     async def group_discard(self, group, channel):
         await super().group_discard(group, channel)
         if not self.groups.get(group) and self._pubsub is not None:
-            await self._pubsub.unsubscribe(self._topic(group))
+            try:
+                await self._pubsub.unsubscribe(self._topic(group))
+            except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError):
+                pass  # Redis is away; the reader subscribes afresh to the tables still held
 
     async def group_send(self, group, message):
         assert isinstance(message, dict), "Message is not a dict"
