@@ -6,6 +6,7 @@ import threading
 import time
 
 import psycopg
+import pytest
 
 from tables import moves
 from tests.live import Client, _pg
@@ -52,6 +53,14 @@ class OwnRedis:
     @property
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
+
+
+@pytest.fixture
+def own_redis(tmp_path):
+    redis = OwnRedis(tmp_path)
+    redis.start()
+    yield redis
+    redis.stop()
 
 
 def a_game_under_way(server):
@@ -169,43 +178,33 @@ def test_bots_ticked_by_every_process_each_move_exactly_once(scaled):
         assert "Traceback" not in open(server.log.name).read()
 
 
-def test_redis_going_away_leaves_the_database_the_truth_and_clients_catch_up(scaled, tmp_path):
-    redis = OwnRedis(tmp_path)
-    redis.start()
-    try:
-        server = scaled.start(REDIS_URL=redis.url)
-        ada, code, ws = a_game_under_way(server)
-        ws.close()
+def test_redis_going_away_leaves_the_database_the_truth_and_clients_catch_up(scaled, own_redis):
+    server = scaled.start(REDIS_URL=own_redis.url)
+    ada, code, ws = a_game_under_way(server)
+    ws.close()
 
-        redis.stop()
-        moved = a_move_nobody_hears(ada, code)
+    own_redis.stop()
+    moved = a_move_nobody_hears(ada, code)
 
-        redis.start()
-        ws = ada.socket(code)  # the page reconnects and catches up
-        caught_up = ws.until(lambda m: m.get("type") == "snapshot")
-        assert caught_up["seq"] == moved["seq"] and caught_up["view"] == moved["view"]
-        ws.close()
-    finally:
-        redis.stop()
+    own_redis.start()
+    ws = ada.socket(code)  # the page reconnects and catches up
+    caught_up = ws.until(lambda m: m.get("type") == "snapshot")
+    assert caught_up["seq"] == moved["seq"] and caught_up["view"] == moved["view"]
+    ws.close()
 
 
-def test_a_socket_open_while_redis_was_away_is_sent_the_table_once_redis_is_back(scaled, tmp_path):
-    redis = OwnRedis(tmp_path)
-    redis.start()
-    try:
-        server = scaled.start(REDIS_URL=redis.url)
-        ada, code, ws = a_game_under_way(server)
+def test_a_socket_open_while_redis_was_away_is_sent_the_table_once_redis_is_back(scaled, own_redis):
+    server = scaled.start(REDIS_URL=own_redis.url)
+    ada, code, ws = a_game_under_way(server)
 
-        redis.stop()
-        moved = a_move_nobody_hears(ada, code)
+    own_redis.stop()
+    moved = a_move_nobody_hears(ada, code)
 
-        redis.start()
-        # The page never reconnected; the table it is sent includes the move made while Redis was away.
-        caught_up = ws.until(lambda m: m.get("type") == "snapshot" and m["seq"] >= moved["seq"], timeout=30)
-        assert caught_up["number"] == moved["number"]
-        ws.close()
-    finally:
-        redis.stop()
+    own_redis.start()
+    # The page never reconnected; the table it is sent includes the move made while Redis was away.
+    caught_up = ws.until(lambda m: m.get("type") == "snapshot" and m["seq"] >= moved["seq"], timeout=30)
+    assert caught_up["number"] == moved["number"]
+    ws.close()
 
 
 def test_moving_too_fast_over_a_socket_is_counted_on_redis(scaled):
