@@ -6,7 +6,7 @@ another: handing each to a thread and back cost more than the work, and put
 every move behind a queue of thread switches. PostgreSQL is across a socket
 and locks rows, so its calls run side by side on a pool of threads, each with
 its own connection: a move at one table never waits on a round trip for
-another. (For SQLite, settings allow the ORM on the loop's thread.)"""
+another. (On SQLite the server allows the ORM on the loop's thread: parlor/asgi.py.)"""
 
 from __future__ import annotations
 
