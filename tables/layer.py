@@ -164,6 +164,7 @@ class SharedLayer(ProcessLayer):
         while self.groups:
             try:
                 if lost:
+                    await self._drop_pubsub()
                     self._pubsub = self._client().pubsub(ignore_subscribe_messages=True)
                     await self._pubsub.subscribe(*(self._topic(g) for g in list(self.groups)))
                     lost = False
@@ -180,3 +181,12 @@ class SharedLayer(ProcessLayer):
                 group = message["channel"].decode()[len(self.prefix) + 1:]
                 if group in self.groups:
                     self._hand_out(group, orjson.loads(message["data"]))
+
+    async def _drop_pubsub(self) -> None:
+        """Let go of the subscription Redis dropped, connection and all."""
+        old, self._pubsub = self._pubsub, None
+        if old is not None:
+            try:
+                await old.aclose()
+            except Exception:  # it is already broken; closing is a courtesy
+                pass
