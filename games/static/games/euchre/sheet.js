@@ -64,28 +64,39 @@ export function gameDetail(snap, outcomes) {
     handsTable(snap, outcomes));
 }
 
-/** The table's own sheet between hands (the room's opens only at game over). */
-export function handSheet() {
+/** The table's own sheet between hands (the room's opens only at game over).
+ * Its buttons are made once and updated in place: a sheet rebuilt under a
+ * person's click would swallow the click. */
+export function handSheet({ next, startNow }) {
   const title = el('h2', { id: 'hand-title', text: 'Hand over' });
   const body = el('div', { class: 'eu-sheet-body' });
-  const node = el('dialog', { class: 'sheet eu-sheet', id: 'hand-dialog', 'aria-labelledby': 'hand-title' },
+  const node = el('dialog', { class: 'sheet eu-sheet', id: 'hand-dialog', 'aria-labelledby': 'hand-title' });
+  const buttons = {
+    next: el('button', { type: 'button', class: 'primary', id: 'eu-next', text: 'Next hand', onclick: next }),
+    waiting: el('p', { class: 'muted', id: 'eu-waiting' }),
+    hurry: el('button', { type: 'button', id: 'eu-hurry', text: 'Start without waiting', onclick: startNow }),
+    look: el('button', { type: 'button', class: 'quiet', text: 'See the table', onclick: () => node.close() }),
+  };
+  node.append(
     el('div', { class: 'sheet-head' }, title,
       el('button', { class: 'quiet close', type: 'button', 'aria-label': 'Close', text: '✕', onclick: () => node.close() })),
-    body);
-  return { node, title, body };
+    body,
+    el('div', { class: 'actions' }, buttons.next, buttons.waiting, buttons.hurry, buttons.look));
+  return { node, title, body, buttons };
 }
 
 /** The hand just played: the call, tricks per side, points, the score, every hand so far, and Next hand. */
-export function fillHandSheet(sheet, snap, outcomes, { ready, busy, hurry, waiting, next, startNow }) {
+export function fillHandSheet(sheet, snap, outcomes, { ready, busy, hurry, waiting }) {
   const v = snap.view;
   const o = v.outcome;
   const us = myTeam(snap) ?? 0;
   sheet.title.textContent = `Hand ${o.hand}: ${handHeadline(snap, o)}`;
-  const actions = [];
-  if (ready) actions.push(el('button', { type: 'button', class: 'primary', id: 'eu-next', text: 'Next hand', disabled: busy, onclick: next }));
-  else actions.push(el('p', { class: 'muted', id: 'eu-waiting', text: waiting }));
-  if (hurry) actions.push(el('button', { type: 'button', id: 'eu-hurry', text: 'Start without waiting', onclick: startNow }));
-  actions.push(el('button', { type: 'button', class: 'quiet', text: 'See the table', onclick: () => sheet.node.close() }));
+  const { next, waiting: waitingLine, hurry: hurryButton } = sheet.buttons;
+  next.hidden = !ready;
+  next.disabled = busy;
+  waitingLine.hidden = ready;
+  waitingLine.textContent = ready ? '' : waiting;
+  hurryButton.hidden = !hurry;
   const fact = (label, value) => el('div', {}, el('dt', { text: label }), el('dd', { text: value }));
   const both = pair => `${side(snap, us)} ${pair[us]} · ${side(snap, 1 - us)} ${pair[1 - us]}`;
   sheet.body.replaceChildren(
@@ -95,6 +106,5 @@ export function fillHandSheet(sheet, snap, outcomes, { ready, busy, hurry, waiti
       fact('Tricks', both(v.tricks)),
       fact('Points', `${o.points} ${o.points === 1 ? 'point' : 'points'} to ${sideObject(snap, o.team)}`),
       fact('Score', `${both(v.score)} (first to ${v.target})`)),
-    handsTable(snap, outcomes),
-    el('div', { class: 'actions' }, actions));
+    handsTable(snap, outcomes));
 }

@@ -104,7 +104,7 @@ export class Table {
       el('div', { class: 'eu-slots', id: 'eu-slots' }, this.slotButtons),
       el('div', { class: 'eu-tools' }, this.aloneBtn, this.sortBtn));
 
-    this.sheet = handSheet();
+    this.sheet = handSheet({ next: () => this.send({ type: 'ready' }), startNow: () => this.room.act('hurry') });
     this.layer = el('div', { class: 'eu-layer', 'aria-hidden': 'true' });
     this.motion = new Motion(this.layer);
     this.banners = new Banners(this.banner);
@@ -739,7 +739,7 @@ export class Table {
     const next = this.sheet.node.querySelector('#eu-next');
     if (next) next.focus();
     // "Start without waiting" appears after a moment, so a double click can't deal over someone still reading.
-    setTimeout(() => { if (this.sheet.node.open) { this.sheetKey = null; this.fillSheet(); } }, 1600);
+    setTimeout(() => { if (this.sheet.node.open) this.fillSheet(); }, 1600);
   }
 
   fillSheet() {
@@ -752,7 +752,6 @@ export class Table {
     this.sheetKey = key;
     fillHandSheet(this.sheet, snap, this.outcomes, {
       ready: v.can.includes('ready'), busy: this.sentAt !== null, hurry, waiting: this.waitingFor(),
-      next: () => this.send({ type: 'ready' }), startNow: () => this.room.act('hurry'),
     });
   }
 }
