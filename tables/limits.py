@@ -4,11 +4,12 @@ process counts the same browser together."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 
 from .service import Refused
 
@@ -33,7 +34,16 @@ def check(browser: str, action: str) -> None:
         raise Refused("You're going faster than the table can follow; wait a moment and try again.", 429)
 
 
+@functools.cache
+def _counter():
+    """One cache for the whole process. Django's ``cache`` is a new one in
+    every thread and context, and with Redis each new one opened a
+    connection of its own: a connection per move."""
+    return caches.create_connection("default")
+
+
 def _count(key: str, seconds: int) -> int:
+    cache = _counter()
     redis = getattr(cache, "_cache", None)
     if hasattr(redis, "get_client"):
         # Redis counts in one round trip (the cache's add and incr take three).
