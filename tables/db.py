@@ -4,23 +4,48 @@ SQLite is a library inside this process that answers in microseconds and
 takes one writer at a time, so its calls run right on the loop, one after
 another: handing each to a thread and back cost more than the work, and put
 every move behind a queue of thread switches. PostgreSQL is across a socket
-and locks rows, so its calls run side by side on a pool of threads, each with
-its own connection: a move at one table never waits on a round trip for
-another. (On SQLite the server allows the ORM on the loop's thread: parlor/asgi.py.)"""
+and locks rows, so its calls run side by side on threads, each borrowing a
+connection from the pool for the call: a move at one table never waits on a
+round trip for another. The bots' turns have threads of their own, so a
+crowd of due bots never keeps a person's move waiting for a thread. (On
+SQLite the server allows the ORM on the loop's thread: parlor/asgi.py.)"""
 
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
-from channels.db import database_sync_to_async
-from django.db import connection
+from django.db import close_old_connections, connection
+
+ON_THE_LOOP = connection.vendor == "sqlite"
+# The bots' turns a process plays at once: one after another on SQLite;
+# on PostgreSQL, a few side by side, each on its own thread.
+BOTS_AT_ONCE = 1 if ON_THE_LOOP else 3
+_bots = None if ON_THE_LOOP else ThreadPoolExecutor(BOTS_AT_ONCE, thread_name_prefix="bots")
 
 
 def call(function, *args):
     """Run ``function(*args)`` for the loop; await the result."""
-    if connection.vendor == "sqlite":
+    if ON_THE_LOOP:
         return _on_the_loop(function, *args)
-    return database_sync_to_async(function, thread_sensitive=False)(*args)
+    return asyncio.get_running_loop().run_in_executor(None, _with_connection, function, *args)
+
+
+def for_bots(function, *args):
+    """``call``, on the bots' own threads."""
+    if ON_THE_LOOP:
+        return _on_the_loop(function, *args)
+    return asyncio.get_running_loop().run_in_executor(_bots, _with_connection, function, *args)
+
+
+def _with_connection(function, *args):
+    """On a thread: the call, with the thread's connection handed back to
+    the pool after it (and a broken one dropped before it)."""
+    close_old_connections()
+    try:
+        return function(*args)
+    finally:
+        close_old_connections()
 
 
 async def _on_the_loop(function, *args):

@@ -38,6 +38,18 @@ async def run(stop: asyncio.Event) -> None:
         await db.call(resume_all)
     except Exception:
         log.exception("could not resume the games under way")
+    turns = asyncio.Semaphore(db.BOTS_AT_ONCE)
+    ticking: set[str] = set()  # tables this process is ticking now
+
+    async def tick(code: str) -> None:
+        try:
+            await db.for_bots(service.tick, code)
+        except Exception:
+            log.exception("the ticker failed at %s; trying again", code)
+        finally:
+            ticking.discard(code)
+            turns.release()
+
     poll_at = time.time() + settings.PARLOR_TICK_SECONDS
     try:
         while not stop.is_set():
@@ -53,13 +65,23 @@ async def run(stop: asyncio.Event) -> None:
             try:
                 codes = alarms.due()
                 if time.time() >= poll_at:
+                    # Overdue by a whole poll: a table whose alarm rings on
+                    # time is left to the process that set it, not raced for.
                     poll_at = time.time() + settings.PARLOR_TICK_SECONDS
-                    codes += [code for code in await db.call(due_codes, time.time()) if code not in codes]
-                # One table at a time, so a person's move waits behind one
-                # bot's turn, never behind every bot due at once.
-                for code in codes:
-                    await db.call(service.tick, code)
+                    overdue = await db.call(due_codes, time.time() - settings.PARLOR_TICK_SECONDS)
+                    codes += [code for code in overdue if code not in codes]
             except Exception:
                 log.exception("the ticker failed; trying again")
+                continue
+            # A few tables at once (one on SQLite, so a person's move waits
+            # behind one bot's turn at most, never behind every bot due).
+            for code in codes:
+                if code in ticking:
+                    continue
+                await turns.acquire()
+                ticking.add(code)
+                asyncio.ensure_future(tick(code))
+        for _ in range(db.BOTS_AT_ONCE):  # let the ticks under way finish
+            await turns.acquire()
     finally:
         alarms.stop_listening()

@@ -231,7 +231,8 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     if args.quick:
         args.tables, args.seconds = 20, 8.0
-    limits = {"PARLOR_LIMIT_ACTS": "1000000", "PARLOR_LIMIT_JOINS": "1000000"}
+    # No rate limits; the bots' net polls as often as the site's (the tests' poll faster).
+    limits = {"PARLOR_LIMIT_ACTS": "1000000", "PARLOR_LIMIT_JOINS": "1000000", "PARLOR_TICK_SECONDS": "1.0"}
     if args.only in (None, "sqlite"):
         with tempfile.TemporaryDirectory() as tmp:
             pool = Servers(Path(tmp), DATABASE_URL="", REDIS_URL="", **limits)
