@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from functools import cache
 
 import orjson
+import psycopg
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.utils import timezone
 
@@ -38,7 +39,13 @@ def _statements(vendor: str) -> dict[str, str]:
     if connection.features.has_select_for_update:
         lock = connection.ops.for_update_sql()
     skip_lock = connection.ops.for_update_sql(skip_locked=True) if lock else ""
-    pick = f"SELECT {', '.join(name(c) for c in TABLE_COLUMNS)} FROM {table} WHERE {name('code')} = {mark}"
+    # The seats ride along with the table, as one JSON array: one round trip.
+    seat_row = ", ".join(f"{name(seat)}.{name(c)}" for c in SEAT_COLUMNS)
+    seats_json = (f"json_group_array(json_array({seat_row}))" if vendor == "sqlite"
+                  else f"json_agg(json_build_array({seat_row}))::text")
+    with_seats = (f"(SELECT {seats_json} FROM {seat} WHERE {name(seat)}.{name('table_id')} = {table}.{name('id')})")
+    pick = (f"SELECT {', '.join(f'{table}.{name(c)}' for c in TABLE_COLUMNS)}, {with_seats} "
+            f"FROM {table} WHERE {name('code')} = {mark}")
     playing = f" AND {name('status')} = {mark}"
     assignments = ", ".join(f"{name(c)} = {json_mark if c in JSON_COLUMNS else mark}" for c in PLAY_COLUMNS)
     values = ", ".join(json_mark if c == "action" else mark for c in MOVE_COLUMNS)
@@ -60,8 +67,11 @@ def _cursor():
     connection.ensure_connection()
     with connection.wrap_database_errors:
         # SQLite's plain cursor: Django's own rewrites every statement's
-        # placeholders, and these are written in SQLite's already.
-        cursor = connection.connection.cursor(sqlite3.Cursor) if connection.vendor == "sqlite" else connection.connection.cursor()
+        # placeholders, and these are written in SQLite's already. On
+        # PostgreSQL the values travel beside the statement, not quoted into
+        # it in Python (a state runs to kilobytes).
+        raw = connection.connection
+        cursor = raw.cursor(sqlite3.Cursor) if connection.vendor == "sqlite" else psycopg.Cursor(raw)
         try:
             yield connection, cursor, _statements(connection.vendor)
         finally:
@@ -83,6 +93,12 @@ def locked(code: str, *, skip_locked: bool = False, playing: bool = False) -> Ta
     """The table, its row locked until the transaction ends (SQLite's write
     transaction locks the whole database instead). With ``skip_locked``, a
     table another process holds is passed over."""
+    found = locked_with_seats(code, skip_locked=skip_locked, playing=playing)
+    return found and found[0]
+
+
+def locked_with_seats(code: str, *, skip_locked: bool = False, playing: bool = False) -> tuple[Table, list[Seat]] | None:
+    """``locked``, and the table's seats in order, read in the same breath."""
     with _cursor() as (connection, cursor, sql):
         key = ("skip_locked" if skip_locked else "locked") + ("_playing" if playing else "")
         cursor.execute(sql[key], [code, Table.PLAYING] if playing else [code])
@@ -95,13 +111,21 @@ def locked(code: str, *, skip_locked: bool = False, playing: bool = False) -> Ta
             else value
             for column, value in zip(TABLE_COLUMNS, row)
         ]
-        return Table.from_db(connection.alias, TABLE_COLUMNS, values)
+        table = Table.from_db(connection.alias, TABLE_COLUMNS, values)
+        seats = sorted((_seat(connection, values) for values in orjson.loads(row[-1] or "[]")), key=lambda seat: seat.index)
+        return table, seats
 
 
 def seats_of(table: Table) -> list[Seat]:
     with _cursor() as (connection, cursor, sql):
         cursor.execute(sql["seats"], [table.pk])
-        return [Seat.from_db(connection.alias, SEAT_COLUMNS, row) for row in cursor.fetchall()]
+        return [_seat(connection, row) for row in cursor.fetchall()]
+
+
+def _seat(connection, values) -> Seat:
+    """A seat from its row; SQLite keeps its flags as 0 and 1."""
+    *rest, covered, was_covered = values
+    return Seat.from_db(connection.alias, SEAT_COLUMNS, [*rest, bool(covered), bool(was_covered)])
 
 
 def save_play(table: Table) -> None:

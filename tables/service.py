@@ -68,10 +68,15 @@ def _game(table: Table):
 
 
 def _locked(code) -> Table:
-    table = rows.locked(normal_code(code))
-    if table is None:
+    return _locked_with_seats(code)[0]
+
+
+def _locked_with_seats(code) -> tuple[Table, list[Seat]]:
+    """The table under its row lock, and its seats."""
+    found = rows.locked_with_seats(normal_code(code))
+    if found is None:
         raise Refused("There is no table with that code. Check the letters and try again.", 404)
-    return table
+    return found
 
 
 def _seats(table: Table) -> list[Seat]:
@@ -414,8 +419,7 @@ def move(code, who: Visitor, seq, action) -> dict:
     """A person's move, made against the state numbered ``seq``. A stale or
     repeated move is refused; nothing is ever applied twice."""
     with transaction.atomic():
-        table = _locked(code)
-        seats = _seats(table)
+        table, seats = _locked_with_seats(code)
         seat = _mine(seats, who)
         if seat is None:
             raise Refused("You're watching this table; only players can move.", 403)
@@ -520,10 +524,11 @@ def tick(code) -> bool:
     """Play the bot moves that are due at one table; True if any were. Several
     processes may tick at once: the one holding the row plays, others skip."""
     with transaction.atomic():
-        table = rows.locked(code, skip_locked=True, playing=True)
-        if table is None:
+        found = rows.locked_with_seats(code, skip_locked=True, playing=True)
+        if found is None:
             return False
-        was_due, seats = table.due_at, _seats(table)
+        table, seats = found
+        was_due = table.due_at
         changed = _advance(table, _game(table), seats, time.time())
         if changed:
             rows.save_play(table)

@@ -210,13 +210,13 @@ def test_state_changing_calls_need_the_csrf_token():
 def test_the_host_covers_a_seat_and_the_person_takes_it_back():
     code, ada, ben = started(bots=1, people=2)
     status, snap = post(ada, f"/api/tables/{code}/cover", {"seat": 1})
-    assert status == 200 and snap["seats"][1]["covered"]
+    assert status == 200 and snap["seats"][1]["covered"] is True
     ben_snap = snap_of(ben, code)
     assert not ben_snap["view"]["moves"] or ben_snap["status"] != "playing" or not ben_snap["seats"][1]["deciding"]
     status, body = post(ben, f"/api/tables/{code}/move", {"seq": ben_snap["seq"], "action": {"type": "ready"}})
     assert status == 409 and "Take your seat back" in body["error"]
     status, snap = post(ben, f"/api/tables/{code}/back")
-    assert status == 200 and not snap["seats"][1]["covered"]
+    assert status == 200 and snap["seats"][1]["covered"] is False
 
 
 def test_anyone_may_cover_a_seat_only_after_its_player_has_kept_the_table_waiting(settings):
