@@ -39,7 +39,7 @@ async def run(stop: asyncio.Event) -> None:
     except Exception:
         log.exception("could not resume the games under way")
     turns = asyncio.Semaphore(db.BOTS_AT_ONCE)
-    ticking: set[str] = set()  # tables this process is ticking now
+    ticking: dict[str, asyncio.Task] = {}  # the tables this process is ticking now
 
     async def tick(code: str) -> None:
         try:
@@ -47,7 +47,7 @@ async def run(stop: asyncio.Event) -> None:
         except Exception:
             log.exception("the ticker failed at %s; trying again", code)
         finally:
-            ticking.discard(code)
+            del ticking[code]
             turns.release()
 
     poll_at = time.time() + settings.PARLOR_TICK_SECONDS
@@ -62,25 +62,24 @@ async def run(stop: asyncio.Event) -> None:
             ringing.clear()
             if stop.is_set():
                 break
-            try:
-                codes = alarms.due()
-                if time.time() >= poll_at:
-                    # Overdue by a whole poll: a table whose alarm rings on
-                    # time is left to the process that set it, not raced for.
-                    poll_at = time.time() + settings.PARLOR_TICK_SECONDS
+            codes = alarms.due()
+            if time.time() >= poll_at:
+                # Overdue by a whole poll: a table whose alarm rings on time
+                # is left to the process that set it, not raced for.
+                poll_at = time.time() + settings.PARLOR_TICK_SECONDS
+                try:
                     overdue = await db.call(due_codes, time.time() - settings.PARLOR_TICK_SECONDS)
-                    codes += [code for code in overdue if code not in codes]
-            except Exception:
-                log.exception("the ticker failed; trying again")
-                continue
+                except Exception:
+                    log.exception("could not look for overdue bots; trying again")
+                    overdue = []
+                codes += [code for code in overdue if code not in codes]
             # A few tables at once (one on SQLite, so a person's move waits
             # behind one bot's turn at most, never behind every bot due).
             for code in codes:
                 if code in ticking:
                     continue
                 await turns.acquire()
-                ticking.add(code)
-                asyncio.ensure_future(tick(code))
+                ticking[code] = asyncio.ensure_future(tick(code))
         for _ in range(db.BOTS_AT_ONCE):  # let the ticks under way finish
             await turns.acquire()
     finally:
