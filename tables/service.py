@@ -204,8 +204,7 @@ def join(code, who: Visitor) -> int:
     """Sit at a table in its waiting room: a free seat, or one a bot holds
     when the table is full. Joining again returns the seat you have."""
     with transaction.atomic():
-        table = _locked(code)
-        seats = _seats(table)
+        table, seats = _locked_with_seats(code)
         mine = _mine(seats, who)
         if mine is not None:
             return mine.index
@@ -248,10 +247,9 @@ def _waiting(table: Table, doing: str) -> None:
 
 def add_bot(code, who: Visitor, level="medium") -> int:
     with transaction.atomic():
-        table = _locked(code)
+        table, seats = _locked_with_seats(code)
         _host_only(table, who, "add bots")
         _waiting(table, "add bots")
-        seats = _seats(table)
         if len(seats) >= max(_game(table).sizes):
             raise Refused("Every seat is already filled.", 409)
         seat = Seat.objects.create(table=table, index=len(seats), kind=Seat.BOT, name=_bot_name(seats), level=_level(level))
@@ -263,10 +261,9 @@ def add_bot(code, who: Visitor, level="medium") -> int:
 def fill(code, who: Visitor, level="medium") -> None:
     """Fill with bots, up to the smallest table the game can start."""
     with transaction.atomic():
-        table = _locked(code)
+        table, seats = _locked_with_seats(code)
         _host_only(table, who, "fill the table with bots")
         _waiting(table, "fill the table")
-        seats = _seats(table)
         sizes = _game(table).sizes
         want = next((n for n in sorted(sizes) if n >= max(len(seats), 1) and n > 1), max(sizes))
         _level(level)
@@ -315,8 +312,8 @@ def leave(code, who: Visitor) -> None:
     """A person leaves: their seat goes (waiting room) or a bot takes it
     (a game under way). A host who leaves hands the table to the next person."""
     with transaction.atomic():
-        table = _locked(code)
-        seat = _mine(_seats(table), who)
+        table, seats = _locked_with_seats(code)
+        seat = _mine(seats, who)
         if seat is None:
             raise Refused("You don't have a seat at this table.", 403)
         _vacate(table, seat)
@@ -452,7 +449,7 @@ def hurry(code, who: Visitor) -> None:
     """Start without waiting: between rounds, the host says everyone is
     ready (once the host is)."""
     with transaction.atomic():
-        table = _locked(code)
+        table, seats = _locked_with_seats(code)
         _host_only(table, who, "start without waiting")
         game = _game(table)
         if table.status != Table.PLAYING:
@@ -460,7 +457,7 @@ def hurry(code, who: Visitor) -> None:
         waiting = [(s, k) for s, k, _ in game.deciding(table.state) if k == "ready"]
         if not waiting:
             raise Refused("Nobody is waiting to be ready right now.", 409)
-        me = _mine(_seats(table), who)
+        me = _mine(seats, who)
         if me is not None and any(s == me.index for s, _ in waiting):
             raise Refused("Say you're ready yourself first.", 409)
         now = time.time()
@@ -469,9 +466,9 @@ def hurry(code, who: Visitor) -> None:
             moves.dispatch(game, table.state, seat, {"type": "ready"}, now)
             rows.record(table, seq, seat, {"type": "ready"}, now, "host")
         _sync_clocks(table, game, now)
-        _advance(table, game, _seats(table), now)
+        _advance(table, game, seats, now)
         table.save()
-        _notify(table)
+        _notify(table, seats)
 
 
 def cover(code, who: Visitor, index, level="medium") -> None:
@@ -496,8 +493,8 @@ def cover(code, who: Visitor, index, level="medium") -> None:
 def take_back(code, who: Visitor) -> None:
     """A person takes their seat back from the bot covering it."""
     with transaction.atomic():
-        table = _locked(code)
-        seat = _mine(_seats(table), who)
+        table, seats = _locked_with_seats(code)
+        seat = _mine(seats, who)
         if seat is None:
             raise Refused("You don't have a seat at this table.", 403)
         if not seat.covered:
