@@ -20,13 +20,17 @@ def choice(raw, key: str, allowed, default):
     return default
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def plain_copy(value):
     """A copy of JSON data (dicts, lists and plain values): what a state is
-    made of, and several times quicker than copy.deepcopy."""
+    made of, and several times quicker than copy.deepcopy. Plain values, most
+    of a state, are taken as they are without a call each."""
     if isinstance(value, dict):
-        return {k: plain_copy(v) for k, v in value.items()}
+        return {k: v if type(v) in _SCALARS else plain_copy(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [plain_copy(v) for v in value]
+        return [v if type(v) in _SCALARS else plain_copy(v) for v in value]
     return value
 
 
