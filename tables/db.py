@@ -26,16 +26,18 @@ _bots = None if ON_THE_LOOP else ThreadPoolExecutor(BOTS_AT_ONCE, thread_name_pr
 
 def call(function, *args):
     """Run ``function(*args)`` for the loop; await the result."""
-    if ON_THE_LOOP:
-        return _on_the_loop(function, *args)
-    return asyncio.get_running_loop().run_in_executor(None, _with_connection, function, *args)
+    return _run(None, function, *args)
 
 
 def for_bots(function, *args):
     """``call``, on the bots' own threads."""
+    return _run(_bots, function, *args)
+
+
+def _run(executor, function, *args):
     if ON_THE_LOOP:
         return _on_the_loop(function, *args)
-    return asyncio.get_running_loop().run_in_executor(_bots, _with_connection, function, *args)
+    return asyncio.get_running_loop().run_in_executor(executor, _with_connection, function, *args)
 
 
 def _with_connection(function, *args):

@@ -89,16 +89,11 @@ def _aware(connection, value):
     return value
 
 
-def locked(code: str, *, skip_locked: bool = False, playing: bool = False) -> Table | None:
-    """The table, its row locked until the transaction ends (SQLite's write
-    transaction locks the whole database instead). With ``skip_locked``, a
-    table another process holds is passed over."""
-    found = locked_with_seats(code, skip_locked=skip_locked, playing=playing)
-    return found and found[0]
-
-
 def locked_with_seats(code: str, *, skip_locked: bool = False, playing: bool = False) -> tuple[Table, list[Seat]] | None:
-    """``locked``, and the table's seats in order, read in the same breath."""
+    """The table, its row locked until the transaction ends (SQLite's write
+    transaction locks the whole database instead), and its seats in order,
+    read in the same breath. With ``skip_locked``, a table another process
+    holds is passed over."""
     with _cursor() as (connection, cursor, sql):
         key = ("skip_locked" if skip_locked else "locked") + ("_playing" if playing else "")
         cursor.execute(sql[key], [code, Table.PLAYING] if playing else [code])
