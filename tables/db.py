@@ -13,6 +13,7 @@ SQLite the server allows the ORM on the loop's thread: parlor/asgi.py.)"""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from concurrent.futures import ThreadPoolExecutor
 
 from django.db import close_old_connections, connection
@@ -22,6 +23,11 @@ ON_THE_LOOP = connection.vendor == "sqlite"
 # on PostgreSQL, a few side by side, each on its own thread.
 BOTS_AT_ONCE = 1 if ON_THE_LOOP else 3
 _bots = None if ON_THE_LOOP else ThreadPoolExecutor(BOTS_AT_ONCE, thread_name_prefix="bots")
+# Django keeps a connection per asyncio context on the loop's thread, and
+# every socket and request is a task with a context of its own: the calls on
+# the loop share this one, so the process holds one SQLite connection, not
+# one per socket (each with its own cache, and a heap the collector walks).
+_loop_context = contextvars.Context()
 
 
 def call(function, *args):
@@ -52,6 +58,6 @@ def _with_connection(function, *args):
 
 async def _on_the_loop(function, *args):
     try:
-        return function(*args)
+        return _loop_context.run(function, *args)
     finally:
         await asyncio.sleep(0)  # let sockets and other tables have their turn between calls

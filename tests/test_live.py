@@ -197,3 +197,35 @@ def test_moving_too_fast_over_a_socket_gets_a_sentence(servers):
     from tests.live import moving_too_fast_over_a_socket
 
     moving_too_fast_over_a_socket(servers)
+
+
+def test_a_crowd_of_sockets_shares_the_servers_few_sqlite_connections(tmp_path):
+    """Every socket is a task of its own; its database calls must not each
+    open a SQLite connection (each with its own cache), or a busy table's
+    watchers would swell the server."""
+    from pathlib import Path
+
+    from tests.live import Servers
+
+    pool = Servers(tmp_path, DATABASE_URL="", REDIS_URL="")
+    try:
+        server = pool.start()
+        ada = Client(server)
+        code = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})[1]["code"]
+        database = str(tmp_path / "parlor.sqlite3")
+        fds = Path(f"/proc/{server.proc.pid}/fd")
+        watchers, opened = [], []
+        for crowd in (12, 24):
+            while len(watchers) < crowd:
+                watchers.append(Client(server).socket(code))
+                watchers[-1].until(lambda m: m.get("type") == "snapshot")
+            ada.post(f"/api/tables/{code}/bot", {"level": "easy"})
+            for ws in watchers:
+                ws.until(lambda m, crowd=crowd: m.get("type") == "snapshot" and len(m["seats"]) == 1 + crowd // 12)
+            opened.append(sum(1 for fd in fds.iterdir() if fd.readlink().as_posix() == database))
+        # A few threads' connections, whatever the crowd.
+        assert opened[0] == opened[1] < 12, f"SQLite connections with 12 and 24 sockets: {opened}"
+        for ws in watchers:
+            ws.close()
+    finally:
+        pool.stop_all()
