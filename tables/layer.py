@@ -22,9 +22,9 @@ import logging
 import time
 import weakref
 
+import hiredis
 import orjson
 import redis.asyncio
-import redis.exceptions
 from channels.layers import InMemoryChannelLayer
 
 from . import mainloop
@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 1.0
 CALLS_AT_ONCE = 32  # per process, well inside Redis's pool of a hundred
+CONNECT_SECONDS = 5.0
+RETRY_SECONDS = 1.0
 
 _turns: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # event loop -> its semaphore
 
@@ -96,6 +98,49 @@ class ProcessLayer(InMemoryChannelLayer):
                 pass
 
 
+class _Link(asyncio.Protocol):
+    """One connection to Redis: commands are written as they come, and each
+    reply or published message is handed to ``heard`` as hiredis reads it,
+    with no task or wait a message. (redis-py's client spent a fifth of a
+    busy server's time per message, most of it on its own bookkeeping.)"""
+
+    def __init__(self, heard):
+        self.heard = heard
+        self.reader = hiredis.Reader()
+        self.transport = None
+        self.lost = asyncio.get_running_loop().create_future()
+
+    def connection_made(self, transport):
+        self.transport = transport
+
+    def data_received(self, data):
+        self.reader.feed(data)
+        try:
+            while (reply := self.reader.gets()) is not False:
+                self.heard(reply)
+        except hiredis.ProtocolError:
+            log.warning("Redis sent what it can't have meant; connecting again")
+            self.transport.close()
+
+    def connection_lost(self, exc):
+        self.transport = None
+        if not self.lost.done():
+            self.lost.set_result(None)
+
+    @property
+    def open(self) -> bool:
+        return self.transport is not None and not self.transport.is_closing()
+
+    def send(self, *words) -> None:
+        if not self.open:
+            raise ConnectionError("Redis is away")
+        self.transport.write(hiredis.pack_command(words))
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+
 class SharedLayer(ProcessLayer):
     """The layer of a site served by several processes: ``ProcessLayer`` for
     the sockets each process holds, and Redis's publish and subscribe
@@ -107,86 +152,149 @@ class SharedLayer(ProcessLayer):
     def __init__(self, hosts, prefix: str = "parlor", **kwargs):
         super().__init__(**kwargs)
         self.url = hosts[0] if isinstance(hosts, (list, tuple)) else hosts
+        self.where = redis.asyncio.connection.parse_url(self.url)
         # Redis's channels are shared by all its databases: name the database
         # in each, so two sites on one Redis never hear each other.
-        database = redis.asyncio.connection.parse_url(self.url).get("db", 0)
-        self.prefix = f"{prefix}:{database}"
-        self._redis = None  # (loop, client) of the loop that listens
-        self._pubsub = None
-        self._reader: asyncio.Task | None = None
+        self.prefix = f"{prefix}:{self.where.get('db', 0)}"
+        self._loop = None  # the loop the links below belong to
+        self._publisher: _Link | None = None
+        self._subscriber: _Link | None = None
+        self._subscribed_before = False
+        self._connecting: asyncio.Lock | None = None
+        self._retry_at = 0.0  # while Redis is away, publishing fails at once until then
+        self._watching: asyncio.Task | None = None
+        self._confirming: dict[bytes, list[asyncio.Future]] = {}  # topic -> subscribes awaiting Redis's word
 
     def _topic(self, group: str) -> str:
         return f"{self.prefix}:{group}"
 
-    def _client(self):
+    def _on_this_loop(self) -> None:
         loop = asyncio.get_running_loop()
-        if self._redis is None or self._redis[0] is not loop:
-            self._redis = (loop, redis.asyncio.Redis.from_url(self.url))
-            self._pubsub, self._reader = None, None
-        return self._redis[1]
+        if self._loop is not loop:
+            self._loop, self._publisher, self._subscriber = loop, None, None
+            self._connecting, self._watching, self._confirming = asyncio.Lock(), None, {}
+
+    async def _connect(self, heard) -> _Link:
+        loop = asyncio.get_running_loop()
+        where = self.where
+        if where.get("path"):
+            opening = loop.create_unix_connection(lambda: _Link(heard), where["path"])
+        else:
+            tls = where.get("connection_class") is redis.asyncio.connection.SSLConnection or None
+            opening = loop.create_connection(lambda: _Link(heard), where.get("host", "localhost"), where.get("port", 6379), ssl=tls)
+        _transport, link = await asyncio.wait_for(opening, CONNECT_SECONDS)
+        if where.get("password"):
+            link.send("AUTH", *([where["username"]] if where.get("username") else []), where["password"])
+        return link
 
     async def group_add(self, group, channel):
         await super().group_add(group, channel)
-        await self._subscribe(group)
+        self._on_this_loop()
+        if self._subscriber is None or not self._subscriber.open:
+            await self._subscribe_all()
+        # Wait for Redis to confirm: a change made after the socket reads its
+        # snapshot must reach it.
+        topic = self._topic(group)
+        confirmed = asyncio.get_running_loop().create_future()
+        self._confirming.setdefault(topic.encode(), []).append(confirmed)
+        self._subscriber.send("SUBSCRIBE", topic)
+        try:
+            await asyncio.wait_for(asyncio.shield(confirmed), CONNECT_SECONDS)
+        finally:
+            waiting = self._confirming.get(topic.encode(), [])
+            if confirmed in waiting:
+                waiting.remove(confirmed)
+            if not waiting:
+                self._confirming.pop(topic.encode(), None)
 
     async def group_discard(self, group, channel):
         await super().group_discard(group, channel)
-        if not self.groups.get(group) and self._pubsub is not None:
-            try:
-                await self._pubsub.unsubscribe(self._topic(group))
-            except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError):
-                pass  # Redis is away; the reader subscribes afresh to the tables still held
+        link = self._subscriber
+        if not self.groups.get(group) and link is not None and link.open:
+            link.send("UNSUBSCRIBE", self._topic(group))
 
     async def group_send(self, group, message):
         assert isinstance(message, dict), "Message is not a dict"
         self.require_valid_group_name(group)
         data = orjson.dumps(message)
         if mainloop.running() and asyncio.get_running_loop() is mainloop.loop():
-            await self._client().publish(self._topic(group), data)
+            (await self._publishing()).send("PUBLISH", self._topic(group), data)
             return
         # A script or test outside the server: a connection for this one message.
         async with redis.asyncio.Redis.from_url(self.url) as client:
             await client.publish(self._topic(group), data)
 
-    async def _subscribe(self, group: str) -> None:
-        client = self._client()
-        if self._pubsub is None:
-            self._pubsub = client.pubsub(ignore_subscribe_messages=True)
-        await self._pubsub.subscribe(self._topic(group))
-        if self._reader is None or self._reader.done():
-            self._reader = asyncio.ensure_future(self._read())
+    async def _publishing(self) -> _Link:
+        """The publishing connection, opened again if Redis dropped it."""
+        self._on_this_loop()
+        async with self._connecting:
+            if self._publisher is None or not self._publisher.open:
+                if time.monotonic() < self._retry_at:
+                    raise ConnectionError("Redis is away")
+                try:
+                    self._publisher = await self._connect(self._refused)
+                except (TimeoutError, OSError) as away:
+                    self._retry_at = time.monotonic() + RETRY_SECONDS
+                    raise ConnectionError("Redis is away") from away
+            return self._publisher
 
-    async def _read(self) -> None:
-        """Hand each published change to this process's sockets; if Redis
-        goes away, keep trying every second, and once back, subscribe again
-        and have every socket read its table."""
-        lost = False
-        while self.groups:
-            try:
-                if lost:
-                    await self._drop_pubsub()
-                    self._pubsub = self._client().pubsub(ignore_subscribe_messages=True)
-                    await self._pubsub.subscribe(*(self._topic(g) for g in list(self.groups)))
-                    lost = False
-                    for group in list(self.groups):
-                        self._hand_out(group, {"type": "table.stale"})
-                message = await self._pubsub.get_message(timeout=1.0)
-            except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError, RuntimeError):
-                if not lost:
-                    log.warning("lost Redis; live updates between processes wait for it")
-                lost = True
-                await asyncio.sleep(1.0)
-                continue
-            if message is not None and message.get("type") == "message":
-                group = message["channel"].decode()[len(self.prefix) + 1:]
-                if group in self.groups:
-                    self._hand_out(group, orjson.loads(message["data"]))
+    def _refused(self, reply) -> None:
+        if isinstance(reply, hiredis.ReplyError):
+            log.warning("Redis refused a command: %s", reply)
 
-    async def _drop_pubsub(self) -> None:
-        """Let go of the subscription Redis dropped, connection and all."""
-        old, self._pubsub = self._pubsub, None
-        if old is not None:
+    async def _subscribe_all(self) -> None:
+        """Open the subscription and subscribe to every table with a socket
+        here. Opened again after Redis dropped it, every such table's sockets
+        are told to read it afresh."""
+        async with self._connecting:
+            if self._subscriber is not None and self._subscriber.open:
+                return
+            link = await self._connect(self._heard)
+            topics = [self._topic(g) for g in list(self.groups)]
+            if topics:
+                link.send("SUBSCRIBE", *topics)
+            self._subscriber = link
+            again, self._subscribed_before = self._subscribed_before, True
+            if self._watching is None or self._watching.done():
+                self._watching = asyncio.ensure_future(self._watch())
+        if again:
+            for group in list(self.groups):
+                self._hand_out(group, {"type": "table.stale"})
+
+    def _heard(self, reply) -> None:
+        if not isinstance(reply, list) or len(reply) != 3 or reply[0] != b"message":
+            if isinstance(reply, list) and reply and reply[0] == b"subscribe":
+                waiting = self._confirming.get(reply[1])
+                if waiting:
+                    waiting.pop(0).set_result(None)
+            else:
+                self._refused(reply)
+            return
+        group = reply[1].decode()[len(self.prefix) + 1:]
+        if group in self.groups:
             try:
-                await old.aclose()
-            except Exception:  # it is already broken; closing is a courtesy
-                pass
+                self._hand_out(group, orjson.loads(reply[2]))
+            except Exception:  # one bad message must not stop the rest
+                log.exception("could not hand out a change at %s", group)
+
+    async def _watch(self) -> None:
+        """If Redis drops the subscription, try again every second while
+        this process holds sockets."""
+        while True:
+            link = self._subscriber
+            if link is not None:
+                await link.lost
+            for waiting in self._confirming.values():
+                for confirmed in waiting:
+                    if not confirmed.done():
+                        confirmed.set_exception(ConnectionError("Redis is away"))
+            log.warning("lost Redis; live updates between processes wait for it")
+            while True:
+                await asyncio.sleep(RETRY_SECONDS)
+                if not self.groups:
+                    return  # the next socket to join subscribes afresh
+                try:
+                    await self._subscribe_all()
+                    break
+                except (TimeoutError, OSError):
+                    continue
