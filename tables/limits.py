@@ -36,19 +36,21 @@ def check(browser: str, action: str) -> None:
 
 @functools.cache
 def _counter():
-    """One cache for the whole process. Django's ``cache`` is a new one in
-    every thread and context, and with Redis each new one opened a
-    connection of its own: a connection per move."""
-    return caches.create_connection("default")
+    """One cache for the whole process, and with Redis one client: Django's
+    ``cache`` is a new one in every thread and context (with Redis, a
+    connection apiece), and its Redis backend makes a new client for every
+    command."""
+    cache = caches.create_connection("default")
+    backend = getattr(cache, "_cache", None)
+    return cache, backend.get_client(write=True) if hasattr(backend, "get_client") else None
 
 
 def _count(key: str, seconds: int) -> int:
-    cache = _counter()
-    redis = getattr(cache, "_cache", None)
-    if hasattr(redis, "get_client"):
+    cache, redis = _counter()
+    if redis is not None:
         # Redis counts in one round trip (the cache's add and incr take three).
         full = cache.make_and_validate_key(key)
-        both = redis.get_client(full, write=True).pipeline()
+        both = redis.pipeline()
         both.incr(full)
         both.expire(full, seconds + 1, nx=True)
         return both.execute()[0]
