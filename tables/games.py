@@ -25,15 +25,23 @@ def unregister(slug: str) -> None:
     REGISTERED.pop(slug, None)
 
 
+_met: dict[str, object] = {}  # module path -> its package, once it met the contract
+
+
 def get(slug: str):
-    """The game package for a slug, or None if there is no such game."""
+    """The game package for a slug, or None if there is no such game. (Asked
+    several times a move, so a package is checked against the contract
+    once.)"""
     path = REGISTERED.get(slug) if isinstance(slug, str) else None
     if path is None:
         return None
-    game = importlib.import_module(path)
-    lacking = missing(game)
-    if lacking:
-        raise TypeError(f"{path} does not meet the engine contract: missing {', '.join(lacking)}")
+    game = _met.get(path)
+    if game is None:
+        game = importlib.import_module(path)
+        lacking = missing(game)
+        if lacking:
+            raise TypeError(f"{path} does not meet the engine contract: missing {', '.join(lacking)}")
+        _met[path] = game
     return game
 
 

@@ -681,11 +681,11 @@ def snapshot(table: Table, who: Visitor, seats: list[Seat] | None = None) -> dic
         "seats": [
             {
                 "index": s.index, "name": s.name, "kind": s.kind, "level": s.level if s.plays_as_bot else None,
-                "covered": s.covered, "you": mine is not None and s.pk == mine.pk,
+                "covered": s.covered, "you": s is mine,
                 "host": s.kind == Seat.PERSON and bool(s.browser) and s.browser == table.host,
                 "deciding": s.index in deciding,
                 "canCover": playing and s.kind == Seat.PERSON and not s.covered
-                and (is_host or _idle(table, s.index, now)) and not (mine is not None and s.pk == mine.pk),
+                and (is_host or _idle(table, s.index, now)) and s is not mine,
             }
             for s in seats
         ],
