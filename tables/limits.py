@@ -48,9 +48,12 @@ def _counter():
 def _count(key: str, seconds: int) -> int:
     cache, redis = _counter()
     if redis is not None:
-        # Redis counts in one round trip (the cache's add and incr take three).
+        # Redis counts in one round trip (the cache's add and incr take
+        # three), two commands sent together rather than a transaction of
+        # four: the window's key is named for its window, so an expiry that
+        # never came would cost a stray key, never a wrong count.
         full = cache.make_and_validate_key(key)
-        both = redis.pipeline()
+        both = redis.pipeline(transaction=False)
         both.incr(full)
         both.expire(full, seconds + 1, nx=True)
         return both.execute()[0]

@@ -23,6 +23,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import orjson
+import uvloop
 from websockets.asyncio.client import connect
 
 from tests.live import ROOT, Client, Servers, scale_out_env
@@ -72,7 +74,7 @@ class Load:
         then reads on until every move they sent has reached both seats."""
         async with connect(url, origin=origin, additional_headers={"Cookie": cookies}, open_timeout=120,
                            max_size=2**22) as ws:
-            json.loads(await ws.recv())  # the table as it stands, sent on connecting
+            orjson.loads(await ws.recv())  # the table as it stands, sent on connecting
             self.waiting -= 1
             if not self.waiting:
                 self.deadline = time.monotonic() + self.seconds
@@ -80,7 +82,7 @@ class Load:
             await self.everyone.wait()
             if who == 0:  # the host starts the game, as families do: not all in the same instant
                 await asyncio.sleep(random.Random(table.code).uniform(0, START_WITHIN))
-                await ws.send(json.dumps({"type": "act", "do": "start"}))
+                await ws.send(orjson.dumps({"type": "act", "do": "start"}).decode())
             last_sent = -1
             while not table.over:
                 closing = time.monotonic() >= self.deadline
@@ -88,12 +90,13 @@ class Load:
                     break
                 wait = (self.deadline + DRAIN_SECONDS if closing else self.deadline) - time.monotonic()
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, wait))
+                    async with asyncio.timeout(max(0.1, wait)):
+                        raw = await ws.recv()
                 except TimeoutError:
                     if closing:
                         break
                     continue
-                message = json.loads(raw)
+                message = orjson.loads(raw)
                 if message["type"] == "error":
                     if "moved on" not in message["message"]:
                         self.errors.append(message["message"])
@@ -115,7 +118,7 @@ class Load:
                         last_sent = seq
                         table.sent[seq] = time.monotonic()
                         self.moves += 1
-                        await ws.send(json.dumps({"type": "move", "seq": seq, "action": move}))
+                        await ws.send(orjson.dumps({"type": "move", "seq": seq, "action": move}).decode())
 
 
 def cpu_seconds(pid: int) -> float:
@@ -205,7 +208,9 @@ async def drive(tables, seconds: float, servers: list) -> Load:
 def run(name: str, pool: Servers, processes: int, tables: int, seconds: float) -> None:
     servers = [pool.start(PARLOR_BOT_THINK=1) for _ in range(processes)]
     made = setup(servers, tables)
-    load = asyncio.run(drive(made, seconds, servers))
+    # The people's sockets on uvloop and orjson, as the servers are, so the
+    # load generator takes as little of the cores it shares with them.
+    load = uvloop.run(drive(made, seconds, servers))
     lat = sorted(load.latencies) or [float("nan")]
     pct = lambda p: lat[min(len(lat) - 1, int(p * len(lat)))] * 1000  # noqa: E731
     print(f"{name}: {tables} tables, {processes} process(es), {seconds:.0f} s of play")
