@@ -9,10 +9,12 @@ in its table's group until it leaves (a tab left open overnight still hears
 the table), and a group send hands the message itself to each member.
 
 ``SharedLayer`` is the layer of a site on several processes: the same, with
-Redis's publish and subscribe carrying each change between them.
+Redis's publish and subscribe carrying each change between them, over two
+connections a process.
 
-``call`` makes every call to the layer wait its turn, so a crowd of sockets
-connecting at once never asks Redis for a hundred connections at once.
+``call`` makes every call to the layer wait its turn, at most CALLS_AT_ONCE
+in flight, so a crowd of sockets connecting at once queues instead of
+piling up.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from . import mainloop
 log = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 1.0
-CALLS_AT_ONCE = 32  # per process, well inside Redis's pool of a hundred
+CALLS_AT_ONCE = 32  # per process
 CONNECT_SECONDS = 5.0
 RETRY_SECONDS = 1.0
 

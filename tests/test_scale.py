@@ -12,14 +12,14 @@ from tables import moves
 from tests.live import Client, _pg
 
 
-def wait_for_redis(port: int) -> None:
+def wait_for_redis(port: int, password: str = "") -> None:
     """Until Redis answers (a page would keep reconnecting meanwhile)."""
     import redis as redis_client
 
     give_up = time.monotonic() + 30
     while True:
         try:
-            redis_client.Redis(port=port, socket_connect_timeout=1).ping()
+            redis_client.Redis(port=port, password=password or None, socket_connect_timeout=1).ping()
             return
         except redis_client.ConnectionError:
             if time.monotonic() > give_up:
@@ -30,19 +30,20 @@ def wait_for_redis(port: int) -> None:
 class OwnRedis:
     """A Redis of the test's own, which the test stops and starts again."""
 
-    def __init__(self, tmp_path):
+    def __init__(self, tmp_path, password: str = ""):
         from tests.live import free_port
 
         self.port = free_port()
+        self.password = password
         self.command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-                        "--appendonly", "no", "--dir", str(tmp_path)]
+                        "--appendonly", "no", "--dir", str(tmp_path)] + (["--requirepass", password] if password else [])
         self.process = None
 
     def start(self) -> None:
         import subprocess
 
         self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL)
-        wait_for_redis(self.port)
+        wait_for_redis(self.port, self.password)
 
     def stop(self) -> None:
         if self.process is not None:
@@ -52,7 +53,7 @@ class OwnRedis:
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        return f"redis://:{self.password}@127.0.0.1:{self.port}/0" if self.password else f"redis://127.0.0.1:{self.port}/0"
 
 
 @pytest.fixture
@@ -90,8 +91,21 @@ def move_from(snapshot):
     return {k: v for k, v in snapshot["view"]["moves"][0].items() if k != "label"}
 
 
-def test_a_move_through_one_process_reaches_a_socket_on_another(scaled):
-    one, two = scaled.start(), scaled.start()
+@pytest.mark.parametrize("password", ["", "family-secret"])
+def test_a_move_through_one_process_reaches_a_socket_on_another(scaled, tmp_path, password):
+    """On the suite's Redis, and on one that asks for a password."""
+    redis = OwnRedis(tmp_path, password) if password else None
+    if redis is not None:
+        redis.start()
+    where = {"REDIS_URL": redis.url} if redis is not None else {}
+    try:
+        a_move_crosses_between_processes(scaled.start(**where), scaled.start(**where))
+    finally:
+        if redis is not None:
+            redis.stop()
+
+
+def a_move_crosses_between_processes(one, two):
     ada, ben = Client(one), Client(two)
     status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
     code = snap["code"]
