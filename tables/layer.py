@@ -138,10 +138,6 @@ class _Link(asyncio.Protocol):
             raise ConnectionError("Redis is away")
         self.transport.write(hiredis.pack_command(words))
 
-    def close(self) -> None:
-        if self.transport is not None:
-            self.transport.close()
-
 
 class SharedLayer(ProcessLayer):
     """The layer of a site served by several processes: ``ProcessLayer`` for
