@@ -192,18 +192,18 @@ class SharedLayer(ProcessLayer):
             await self._subscribe_all()
         # Wait for Redis to confirm: a change made after the socket reads its
         # snapshot must reach it.
-        topic = self._topic(group)
+        topic = self._topic(group).encode()  # as Redis names it in its reply
         confirmed = asyncio.get_running_loop().create_future()
-        self._confirming.setdefault(topic.encode(), []).append(confirmed)
+        waiting = self._confirming.setdefault(topic, [])
+        waiting.append(confirmed)
         self._subscriber.send("SUBSCRIBE", topic)
         try:
             await asyncio.wait_for(asyncio.shield(confirmed), CONNECT_SECONDS)
         finally:
-            waiting = self._confirming.get(topic.encode(), [])
             if confirmed in waiting:
                 waiting.remove(confirmed)
-            if not waiting:
-                self._confirming.pop(topic.encode(), None)
+            if not waiting and self._confirming.get(topic) is waiting:
+                del self._confirming[topic]
 
     async def group_discard(self, group, channel):
         await super().group_discard(group, channel)
