@@ -11,13 +11,9 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "parlor.settings")
 django_http = get_asgi_application()
 
-from django.db import connection  # noqa: E402
-
-if connection.vendor == "sqlite":
-    # SQLite answers in microseconds from inside this process, so the
-    # sockets' database calls run on the event loop itself (tables/db.py);
-    # Django refuses the ORM on a thread that runs a loop unless told.
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+# The sockets' database calls run on the event loop itself (tables/db.py);
+# Django refuses the ORM on a thread that runs a loop unless told.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

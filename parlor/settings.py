@@ -75,9 +75,10 @@ TEMPLATES = [
 
 if os.environ.get("DATABASE_URL"):
     DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"])}
-    # Each process borrows from a pool of at most 16 connections and hands
-    # each back after every call: a burst of requests waits its turn instead
-    # of opening a connection apiece past PostgreSQL's limit (100 by default:
+    # Each process borrows from a pool of at most 16 connections: the event
+    # loop keeps one for its sockets and bots, and each request borrows one
+    # and hands it back, so a burst of requests waits its turn instead of
+    # opening a connection apiece past PostgreSQL's limit (100 by default:
     # room for five processes).
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 4, "max_size": 16, "timeout": 10}
     # A statement run five times on a connection is prepared there, so

@@ -30,12 +30,15 @@ ACTIONS = {
 }
 
 
-def perform(name, code, who, body: dict):
-    """Do one action for one visitor; every failure is a Refused sentence."""
+def perform(name, code, who, body: dict, *, counted: bool = False):
+    """Do one action for one visitor; every failure is a Refused sentence.
+    The action counts against the browser's rate limit unless it was
+    ``counted`` already."""
     action = ACTIONS.get(name) if isinstance(name, str) else None
     if action is None:
         raise service.Refused("That isn't something you can do at a table.", 404)
-    limits.check(who.browser, name)
+    if not counted:
+        limits.check(who.browser, name)
     try:
         return action(code, who, body) or {}
     except DatabaseError:

@@ -5,12 +5,13 @@ crosses it, so no other seat's secret can."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import db, layer, service, visitors, wire
+from . import db, layer, limits, service, visitors, wire
 from .actions import perform
 from .models import Table
 
@@ -44,8 +45,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def dispatch(self, message):
         """As channels does, less its hop to a database thread on every
         message to close stale connections: each change reaching each socket
-        queued behind the moves. ``db.call`` closes PostgreSQL's around every
-        call, on the thread that uses them; SQLite's are kept for good."""
+        queued behind the moves. The loop keeps its one connection for good
+        (``db.call`` drops a broken one)."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -103,7 +104,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             who = self.who
             if isinstance(message.get("name"), str):
                 who = service.Visitor(who.browser, message["name"], who.user_id)
-            await db.call(perform, name, self.code, who, message)
+            await limits.admit(who.browser, name)
+            await db.call(functools.partial(perform, counted=True), name, self.code, who, message)
             if name == "join":
                 self.who = who
         except service.Refused as refused:

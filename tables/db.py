@@ -1,63 +1,50 @@
 """How the server's event loop reaches the database.
 
-SQLite is a library inside this process that answers in microseconds and
-takes one writer at a time, so its calls run right on the loop, one after
-another: handing each to a thread and back cost more than the work, and put
-every move behind a queue of thread switches. PostgreSQL is across a socket
-and locks rows, so its calls run side by side on threads, each borrowing a
-connection from the pool for the call: a move at one table never waits on a
-round trip for another. The bots' turns have threads of their own, so a
-crowd of due bots never keeps a person's move waiting for a thread. (On
-SQLite the server allows the ORM on the loop's thread: parlor/asgi.py.)"""
+Every call runs right on the loop, one after another. SQLite is a library
+inside this process that answers in microseconds. PostgreSQL answers a
+round trip in a fraction of a millisecond, but on threads every round trip
+then waited for the interpreter behind the other busy threads (measured at
+500 busy tables: ten times the round trip itself), so its calls run on the
+loop too, and each action makes few round trips: the table and its seats in
+one read, the moves and the new state in one write (tables/rows.py), the
+bots of every due table in one transaction (tables/ticker.py), and the rate
+limit counted beside the call, not inside it (tables/limits.py). Locks never
+chain: a process runs one transaction at a time, and the ticker passes over
+tables another process holds. (The server allows the ORM on the loop's
+thread: parlor/asgi.py.)"""
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
-from concurrent.futures import ThreadPoolExecutor
 
-from django.db import close_old_connections, connection
+from django.db import connection
 
-ON_THE_LOOP = connection.vendor == "sqlite"
-# The bots' turns a process plays at once: one after another on SQLite;
-# on PostgreSQL, a few side by side, each on its own thread.
-BOTS_AT_ONCE = 1 if ON_THE_LOOP else 3
-_bots = None if ON_THE_LOOP else ThreadPoolExecutor(BOTS_AT_ONCE, thread_name_prefix="bots")
+# How many due tables one bot turn takes. On SQLite one, so a person's move
+# waits behind one table's bots at most; on PostgreSQL a transaction's round
+# trips cost more than the bots' thinking, so a turn takes every due table up
+# to this many at once.
+TABLES_A_TURN = 1 if connection.vendor == "sqlite" else 10
 # Django keeps a connection per asyncio context on the loop's thread, and
 # every socket and request is a task with a context of its own: the calls on
-# the loop share this one, so the process holds one SQLite connection, not
-# one per socket (each with its own cache, and a heap the collector walks).
+# the loop share this one, so the process holds one connection, not one per
+# socket (each with its own cache, and a heap the collector walks).
 _loop_context = contextvars.Context()
 
 
-def call(function, *args):
+async def call(function, *args):
     """Run ``function(*args)`` for the loop; await the result."""
-    return _run(None, function, *args)
+    try:
+        return _loop_context.run(_checked, function, *args)
+    finally:
+        await asyncio.sleep(0)  # let sockets and other tables have their turn between calls
 
 
-def for_bots(function, *args):
-    """``call``, on the bots' own threads."""
-    return _run(_bots, function, *args)
-
-
-def _run(executor, function, *args):
-    if ON_THE_LOOP:
-        return _on_the_loop(function, *args)
-    return asyncio.get_running_loop().run_in_executor(executor, _with_connection, function, *args)
-
-
-def _with_connection(function, *args):
-    """On a thread: the call, with the thread's connection handed back to
-    the pool after it (and a broken one dropped before it)."""
-    close_old_connections()
+def _checked(function, *args):
     try:
         return function(*args)
     finally:
-        close_old_connections()
-
-
-async def _on_the_loop(function, *args):
-    try:
-        return _loop_context.run(function, *args)
-    finally:
-        await asyncio.sleep(0)  # let sockets and other tables have their turn between calls
+        if connection.errors_occurred:
+            # PostgreSQL may have gone away mid-call: drop a broken
+            # connection, so the next call opens a fresh one.
+            connection.close_if_unusable_or_obsolete()

@@ -20,6 +20,7 @@ piling up.
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 import time
 import weakref
@@ -104,13 +105,27 @@ class _Link(asyncio.Protocol):
     """One connection to Redis: commands are written as they come, and each
     reply or published message is handed to ``heard`` as hiredis reads it,
     with no task or wait a message. (redis-py's client spent a fifth of a
-    busy server's time per message, most of it on its own bookkeeping.)"""
+    busy server's time per message, most of it on its own bookkeeping.)
+    Without ``heard``, the link is for commands: each reply goes, in order,
+    to the future its command was sent with."""
 
-    def __init__(self, heard):
-        self.heard = heard
+    def __init__(self, heard=None):
+        self.heard = heard or self._answer
+        self.asking = collections.deque() if heard is None else None  # per command sent: its future, or None
         self.reader = hiredis.Reader()
         self.transport = None
         self.lost = asyncio.get_running_loop().create_future()
+
+    def _answer(self, reply):
+        answer = self.asking.popleft() if self.asking else None
+        if answer is None:
+            if isinstance(reply, hiredis.ReplyError):
+                log.warning("Redis refused a command: %s", reply)
+        elif not answer.done():
+            if isinstance(reply, hiredis.ReplyError):
+                answer.set_exception(reply)
+            else:
+                answer.set_result(reply)
 
     def connection_made(self, transport):
         self.transport = transport
@@ -128,15 +143,21 @@ class _Link(asyncio.Protocol):
         self.transport = None
         if not self.lost.done():
             self.lost.set_result(None)
+        while self.asking:
+            answer = self.asking.popleft()
+            if answer is not None and not answer.done():
+                answer.set_exception(ConnectionError("Redis is away"))
 
     @property
     def open(self) -> bool:
         return self.transport is not None and not self.transport.is_closing()
 
-    def send(self, *words) -> None:
+    def send(self, *words, answer: asyncio.Future | None = None) -> None:
         if not self.open:
             raise ConnectionError("Redis is away")
         self.transport.write(hiredis.pack_command(words))
+        if self.asking is not None:
+            self.asking.append(answer)
 
 
 class SharedLayer(ProcessLayer):
@@ -172,7 +193,7 @@ class SharedLayer(ProcessLayer):
             self._loop, self._publisher, self._subscriber = loop, None, None
             self._connecting, self._watching, self._confirming = asyncio.Lock(), None, {}
 
-    async def _connect(self, heard) -> _Link:
+    async def _connect(self, heard=None) -> _Link:
         loop = asyncio.get_running_loop()
         where = self.where
         if where.get("path"):
@@ -183,6 +204,8 @@ class SharedLayer(ProcessLayer):
         _transport, link = await asyncio.wait_for(opening, CONNECT_SECONDS)
         if where.get("password"):
             link.send("AUTH", *([where["username"]] if where.get("username") else []), where["password"])
+        if heard is None and where.get("db"):
+            link.send("SELECT", where["db"])  # the rate limit's counts live in the site's database
         return link
 
     async def group_add(self, group, channel):
@@ -230,11 +253,21 @@ class SharedLayer(ProcessLayer):
                 if time.monotonic() < self._retry_at:
                     raise ConnectionError("Redis is away")
                 try:
-                    self._publisher = await self._connect(self._refused)
+                    self._publisher = await self._connect()
                 except (TimeoutError, OSError) as away:
                     self._retry_at = time.monotonic() + RETRY_SECONDS
                     raise ConnectionError("Redis is away") from away
             return self._publisher
+
+    async def count(self, key: str, seconds: int) -> int:
+        """Add one to the count at ``key``, which lapses ``seconds`` after it
+        began, and return it: the rate limit's count, on the publishing
+        connection, so a socket's move waits on no connection of its own."""
+        link = await self._publishing()
+        counted = asyncio.get_running_loop().create_future()
+        link.send("INCR", key, answer=counted)
+        link.send("EXPIRE", key, seconds, "NX")
+        return await asyncio.wait_for(counted, CONNECT_SECONDS)
 
     def _refused(self, reply) -> None:
         if isinstance(reply, hiredis.ReplyError):

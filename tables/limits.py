@@ -8,6 +8,7 @@ import functools
 import logging
 import time
 
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import caches
 
@@ -19,15 +20,41 @@ log = logging.getLogger(__name__)
 
 def check(browser: str, action: str) -> None:
     """Count one action; refuse it once the browser is over its limit."""
-    kind = "join" if action in JOINING else "act"
-    most, seconds = settings.PARLOR_LIMITS[kind]
-    window = int(time.time() // seconds)
-    key = f"limit:{kind}:{browser}:{window}"
+    kind, most, seconds, key = _window(browser, action)
     try:
         count = _count(key, seconds)
     except Exception:  # no cache (Redis away): play on uncounted rather than stop the table
         log.warning("could not count actions for the rate limit", exc_info=True)
         return
+    _judge(kind, count, most)
+
+
+async def admit(browser: str, action: str) -> None:
+    """``check``, for a socket on the server's loop: with Redis, counted on
+    the channel layer's own connection while the loop carries on, instead
+    of a round trip the loop waits out."""
+    layer = get_channel_layer()
+    if not hasattr(layer, "count"):
+        check(browser, action)  # counted in this process's memory: no wait
+        return
+    kind, most, seconds, key = _window(browser, action)
+    try:
+        count = await layer.count(_counter()[0].make_and_validate_key(key), seconds + 1)
+    except Exception:
+        log.warning("could not count actions for the rate limit", exc_info=True)
+        return
+    _judge(kind, count, most)
+
+
+def _window(browser: str, action: str) -> tuple[str, int, int, str]:
+    """The limit this action counts against, and its count's key for now."""
+    kind = "join" if action in JOINING else "act"
+    most, seconds = settings.PARLOR_LIMITS[kind]
+    window = int(time.time() // seconds)
+    return kind, most, seconds, f"limit:{kind}:{browser}:{window}"
+
+
+def _judge(kind: str, count: int, most: int) -> None:
     if count > most:
         if kind == "join":
             raise Refused("That's a lot of tables in a short time; wait a minute and try again.", 429)

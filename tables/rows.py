@@ -44,21 +44,38 @@ def _statements(vendor: str) -> dict[str, str]:
     seats_json = (f"json_group_array(json_array({seat_row}))" if vendor == "sqlite"
                   else f"json_agg(json_build_array({seat_row}))::text")
     with_seats = (f"(SELECT {seats_json} FROM {seat} WHERE {name(seat)}.{name('table_id')} = {table}.{name('id')})")
-    pick = (f"SELECT {', '.join(f'{table}.{name(c)}' for c in TABLE_COLUMNS)}, {with_seats} "
-            f"FROM {table} WHERE {name('code')} = {mark}")
+    columns = f"SELECT {', '.join(f'{table}.{name(c)}' for c in TABLE_COLUMNS)}, {with_seats} FROM {table}"
+    pick = f"{columns} WHERE {name('code')} = {mark}"
+    # Several tables by their codes, passed as one JSON list (SQLite) or array.
+    pick_any = (f"{columns} WHERE {name('code')} IN (SELECT value FROM json_each({mark}))" if vendor == "sqlite"
+                else f"{columns} WHERE {name('code')} = ANY({mark})")
     playing = f" AND {name('status')} = {mark}"
     assignments = ", ".join(f"{name(c)} = {json_mark if c in JSON_COLUMNS else mark}" for c in PLAY_COLUMNS)
     values = ", ".join(json_mark if c == "action" else mark for c in MOVE_COLUMNS)
     return {
         "locked": f"{pick} {lock}",
-        "skip_locked": f"{pick} {skip_lock}",
-        "locked_playing": f"{pick}{playing} {lock}",
-        "skip_locked_playing": f"{pick}{playing} {skip_lock}",
+        "playing_unlocked": f"{pick_any}{playing} {skip_lock}",
         "seats": f"SELECT {', '.join(name(c) for c in SEAT_COLUMNS)} FROM {seat} "
                  f"WHERE {name('table_id')} = {mark} ORDER BY {name('index')}",
         "save_play": f"UPDATE {table} SET {assignments} WHERE {name('id')} = {mark}",
         "record": f"INSERT INTO {move} ({', '.join(name(c) for c in MOVE_COLUMNS)}) VALUES ({values})",
+        # PostgreSQL: the moves and the tables' new play, each a JSON list,
+        # written by one statement (the insert runs as part of the update).
+        "save_plays": (
+            f"WITH kept AS (INSERT INTO {move} ({', '.join(name(c) for c in MOVE_COLUMNS)}) "
+            f"SELECT {', '.join('m.' + name(c) for c in MOVE_COLUMNS)} FROM jsonb_to_recordset({mark}::jsonb) "
+            f"AS m({_typed(connection, Move, MOVE_COLUMNS)})) "
+            f"UPDATE {table} SET {', '.join(f'{name(c)} = p.{name(c)}' for c in PLAY_COLUMNS)} "
+            f"FROM jsonb_to_recordset({mark}::jsonb) AS p({_typed(connection, Table, ('id', *PLAY_COLUMNS))}) "
+            f"WHERE {table}.{name('id')} = p.{name('id')}"
+        ),
     }
+
+
+def _typed(connection, model, columns) -> str:
+    """Columns with their database types, as a record's definition."""
+    fields = {field.column: field for field in model._meta.concrete_fields}
+    return ", ".join(f"{connection.ops.quote_name(c)} {fields[c].db_type(connection)}" for c in columns)
 
 
 @contextmanager
@@ -89,26 +106,35 @@ def _aware(connection, value):
     return value
 
 
-def locked_with_seats(code: str, *, skip_locked: bool = False, playing: bool = False) -> tuple[Table, list[Seat]] | None:
+def locked_with_seats(code: str) -> tuple[Table, list[Seat]] | None:
     """The table, its row locked until the transaction ends (SQLite's write
     transaction locks the whole database instead), and its seats in order,
-    read in the same breath. With ``skip_locked``, a table another process
-    holds is passed over."""
+    read in the same breath."""
     with _cursor() as (connection, cursor, sql):
-        key = ("skip_locked" if skip_locked else "locked") + ("_playing" if playing else "")
-        cursor.execute(sql[key], [code, Table.PLAYING] if playing else [code])
+        cursor.execute(sql["locked"], [code])
         row = cursor.fetchone()
-        if row is None:
-            return None
-        values = [
-            (orjson.loads(value) if value is not None else None) if column in JSON_COLUMNS
-            else _aware(connection, value) if column in ("created", "updated")
-            else value
-            for column, value in zip(TABLE_COLUMNS, row)
-        ]
-        table = Table.from_db(connection.alias, TABLE_COLUMNS, values)
-        seats = sorted((_seat(connection, values) for values in orjson.loads(row[-1] or "[]")), key=lambda seat: seat.index)
-        return table, seats
+        return None if row is None else _with_seats(connection, row)
+
+
+def playing_unlocked(codes: list[str]) -> list[tuple[Table, list[Seat]]]:
+    """``locked_with_seats`` for several tables in one statement: those of
+    ``codes`` with a game under way, passing over any another process holds."""
+    with _cursor() as (connection, cursor, sql):
+        listed = _json(codes) if connection.vendor == "sqlite" else list(codes)
+        cursor.execute(sql["playing_unlocked"], [listed, Table.PLAYING])
+        return [_with_seats(connection, row) for row in cursor.fetchall()]
+
+
+def _with_seats(connection, row) -> tuple[Table, list[Seat]]:
+    values = [
+        (orjson.loads(value) if value is not None else None) if column in JSON_COLUMNS
+        else _aware(connection, value) if column in ("created", "updated")
+        else value
+        for column, value in zip(TABLE_COLUMNS, row)
+    ]
+    table = Table.from_db(connection.alias, TABLE_COLUMNS, values)
+    seats = sorted((_seat(connection, values) for values in orjson.loads(row[-1] or "[]")), key=lambda seat: seat.index)
+    return table, seats
 
 
 def seats_of(table: Table) -> list[Seat]:
@@ -123,21 +149,52 @@ def _seat(connection, values) -> Seat:
     return Seat.from_db(connection.alias, SEAT_COLUMNS, [*rest, bool(covered), bool(was_covered)])
 
 
-def save_play(table: Table) -> None:
-    """Write what a move changes: the state and the clocks around it."""
-    table.updated = timezone.now()
-    with _cursor() as (connection, cursor, sql):
-        cursor.execute(sql["save_play"], [
-            _json(table.state), table.seq, _json(table.clocks), table.due_at, table.status,
-            connection.ops.adapt_datetimefield_value(table.updated), table.pk,
-        ])
-
-
 def record(table: Table, seq: int, seat: int, action, now: float, by: str) -> None:
-    """Keep one move; a second move against the same seq breaks the unique
-    key and rolls the transaction back."""
+    """Keep one move, to be written with the table's new state when the table
+    is saved (one statement for both); a second move against the same seq
+    breaks the unique key and rolls the transaction back."""
+    table.__dict__.setdefault("unsaved_moves", []).append(
+        (table.pk, table.number, seq, seat, action, now, by, timezone.now()))
+
+
+def save_play(table: Table) -> None:
+    """Write what a move changes: the state and the clocks around it, and the
+    moves recorded since the table was last saved."""
+    save_plays([table])
+
+
+def save_plays(tables: list[Table]) -> None:
+    """``save_play`` for several tables at once: on PostgreSQL one statement
+    writes every table and every move, a single round trip however many."""
+    if not tables:
+        return
+    now = timezone.now()
+    for table in tables:
+        table.updated = now
+    moves = [move for table in tables for move in table.__dict__.pop("unsaved_moves", ())]
     with _cursor() as (connection, cursor, sql):
-        cursor.execute(sql["record"], [
-            table.pk, table.number, seq, seat, _json(action), now, by,
-            connection.ops.adapt_datetimefield_value(timezone.now()),
+        if connection.vendor != "sqlite":
+            cursor.execute(sql["save_plays"], [
+                _json([dict(zip(MOVE_COLUMNS, move)) for move in moves]),
+                _json([{"id": t.pk, **{c: getattr(t, c) for c in PLAY_COLUMNS}} for t in tables]),
+            ])
+            return
+        if moves:
+            cursor.executemany(sql["record"], [(*move[:4], _json(move[4]), move[5], move[6],
+                                                connection.ops.adapt_datetimefield_value(move[7])) for move in moves])
+        cursor.executemany(sql["save_play"], [
+            (_json(t.state), t.seq, _json(t.clocks), t.due_at, t.status,
+             connection.ops.adapt_datetimefield_value(t.updated), t.pk)
+            for t in tables
         ])
+
+
+def keep_moves(table: Table) -> None:
+    """Write the moves recorded at a table saved through the ORM."""
+    moves = table.__dict__.pop("unsaved_moves", ())
+    if moves:
+        with _cursor() as (connection, cursor, sql):
+            cursor.executemany(sql["record"], [
+                (*move[:4], _json(move[4]), move[5], move[6], connection.ops.adapt_datetimefield_value(move[7]))
+                for move in moves
+            ])

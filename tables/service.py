@@ -517,25 +517,26 @@ def end(code, who: Visitor) -> None:
         _notify(table)
 
 
-def tick(code) -> bool:
-    """Play the bot moves that are due at one table; True if any were. Several
-    processes may tick at once: the one holding the row plays, others skip."""
+def tick(codes: list[str]) -> list[str]:
+    """Play the bot moves that are due at these tables, all in one
+    transaction (on PostgreSQL its round trips, not the bots, are most of a
+    turn's time); returns the codes of the tables that moved. Several
+    processes may tick at once: the one holding a table's row plays it,
+    others pass it over."""
+    moved = []
     with transaction.atomic():
-        found = rows.locked_with_seats(code, skip_locked=True, playing=True)
-        if found is None:
-            return False
-        table, seats = found
-        was_due = table.due_at
-        changed = _advance(table, _game(table), seats, time.time())
-        if changed:
-            rows.save_play(table)
-            _notify(table, seats)
-        elif table.due_at != was_due:
-            table.save(update_fields=["due_at", "clocks"])
-            _set_alarm(table)
-        elif table.due_at is not None and table.due_at > time.time():
-            _set_alarm(table)  # rung early: ring again when the bot is due
-        return changed
+        for table, seats in rows.playing_unlocked(codes):
+            was_due = table.due_at
+            if _advance(table, _game(table), seats, time.time()):
+                _notify(table, seats)
+                moved.append(table)
+            elif table.due_at != was_due:
+                table.save(update_fields=["due_at", "clocks"])
+                _set_alarm(table)
+            elif table.due_at is not None and table.due_at > time.time():
+                _set_alarm(table)  # rung early: ring again when the bot is due
+        rows.save_plays(moved)
+    return [table.code for table in moved]
 
 
 def _advance_and_save(table: Table, now: float) -> None:
@@ -643,7 +644,7 @@ def read(code, who: Visitor) -> dict:
     if table is None:
         raise Refused("There is no table with that code. Check the letters and try again.", 404)
     if table.status == Table.PLAYING and table.due_at is not None and table.due_at <= time.time():
-        tick(table.code)
+        tick([table.code])
         table.refresh_from_db()
     return snapshot(table, who)
 

@@ -27,9 +27,14 @@ def resume_all() -> int:
     """After a start or restart: bring every game under way up to date, so
     bots whose turn came while no process ran carry on."""
     codes = list(Table.objects.filter(status=Table.PLAYING).values_list("code", flat=True))
-    for code in codes:
-        service.tick(code)
+    for some in _turns(codes):
+        service.tick(some)
     return len(codes)
+
+
+def _turns(codes: list[str]) -> list[list[str]]:
+    """The codes in groups of at most TABLES_A_TURN, one group a turn."""
+    return [codes[i:i + db.TABLES_A_TURN] for i in range(0, len(codes), db.TABLES_A_TURN)]
 
 
 async def run(stop: asyncio.Event) -> None:
@@ -38,18 +43,6 @@ async def run(stop: asyncio.Event) -> None:
         await db.call(resume_all)
     except Exception:
         log.exception("could not resume the games under way")
-    turns = asyncio.Semaphore(db.BOTS_AT_ONCE)
-    ticking: dict[str, asyncio.Task] = {}  # the tables this process is ticking now
-
-    async def tick(code: str) -> None:
-        try:
-            await db.for_bots(service.tick, code)
-        except Exception:
-            log.exception("the ticker failed at %s; trying again", code)
-        finally:
-            del ticking[code]
-            turns.release()
-
     poll_at = time.time() + settings.PARLOR_TICK_SECONDS
     try:
         while not stop.is_set():
@@ -73,14 +66,13 @@ async def run(stop: asyncio.Event) -> None:
                     log.exception("could not look for overdue bots; trying again")
                     overdue = []
                 codes += [code for code in overdue if code not in codes]
-            # A few tables at once (one on SQLite, so a person's move waits
-            # behind one bot's turn at most, never behind every bot due).
-            for code in codes:
-                if code in ticking:
-                    continue
-                await turns.acquire()
-                ticking[code] = asyncio.ensure_future(tick(code))
-        for _ in range(db.BOTS_AT_ONCE):  # let the ticks under way finish
-            await turns.acquire()
+            for some in _turns(codes):
+                try:
+                    await db.call(service.tick, some)
+                except Exception:
+                    log.exception("the ticker failed at %s; the poll tries again", ", ".join(some))
+                # Between turns, let the loop read what arrived meanwhile, so
+                # a person's move never waits behind a crowd of due bots.
+                await asyncio.sleep(0)
     finally:
         alarms.stop_listening()

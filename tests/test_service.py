@@ -7,6 +7,7 @@ import json
 import pytest
 from django.test import Client
 
+from tables import service
 from tables.models import Move, Result, Table
 
 pytestmark = pytest.mark.django_db
@@ -282,6 +283,34 @@ def test_start_without_waiting_readies_everyone_once_the_host_is():
     status, snap = post(ada, f"/api/tables/{code}/hurry")
     assert status == 200, snap
     assert snap["view"]["phase"] == "play" and snap["view"]["deal"] == 2
+    # Ben's "ready", said for him, is kept with the rest: the game replays.
+    assert Move.objects.filter(table__code=code).count() == Table.objects.get(code=code).state["seq"]
+
+
+def test_one_bot_turn_plays_every_due_table_it_is_given(settings):
+    """The ticker hands a crowd of due tables to one turn (on PostgreSQL,
+    one transaction): every table's bot moves, and every move is kept."""
+    settings.PARLOR_BOT_THINK = 1.0
+    codes = []
+    for _ in range(3):
+        ada = Client()
+        code = new_table(ada)
+        post(ada, f"/api/tables/{code}/bot")
+        post(ada, f"/api/tables/{code}/start")
+        if Table.objects.get(code=code).state["turn"] == 0:
+            play_my_turn(ada, code)
+        codes.append(code)
+    before = {}
+    for table in Table.objects.filter(code__in=codes):
+        assert table.due_at is not None  # the bot is thinking
+        before[table.code] = table.state["seq"]
+        table.clocks = {k: v - 5 for k, v in table.clocks.items()}
+        table.due_at -= 5
+        table.save()
+    assert sorted(service.tick(codes + ["NOSUCH"])) == sorted(codes)
+    for table in Table.objects.filter(code__in=codes):
+        assert table.state["seq"] > before[table.code]
+        assert Move.objects.filter(table=table).count() == table.state["seq"]
 
 
 def test_a_bot_thinks_from_when_its_decision_began(settings):
