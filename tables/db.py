@@ -6,9 +6,10 @@ round trip in a fraction of a millisecond, but on threads every round trip
 then waited for the interpreter behind the other busy threads (measured at
 500 busy tables: ten times the round trip itself), so its calls run on the
 loop too, and each action makes few round trips: the table and its seats in
-one read, the moves and the new state in one write (tables/rows.py), the
-bots of every due table in one transaction (tables/ticker.py), and the rate
-limit counted beside the call, not inside it (tables/limits.py). Locks never
+one read that also opens the transaction, the moves and the new state in one
+write that also commits it (tables/rows.py), the bots of every due table in
+one transaction (tables/ticker.py), and the rate limit counted beside the
+call, not inside it (tables/limits.py). Locks never
 chain: a process runs one transaction at a time, and the ticker passes over
 tables another process holds. (The server allows the ORM on the loop's
 thread: parlor/asgi.py.)"""

@@ -8,7 +8,9 @@ caller as Django's ``DatabaseError``. Everything else goes through the ORM."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
+import weakref
 from contextlib import contextmanager
 from functools import cache
 
@@ -16,6 +18,7 @@ import orjson
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.utils import timezone
+from psycopg import pq
 
 from .models import Move, Seat, Table
 
@@ -95,6 +98,48 @@ def _cursor():
             cursor.close()
 
 
+# The PostgreSQL connections our own named statements are prepared on, and which.
+_prepared: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _execute(connection, cursor, sql: dict, key: str, params: list, *, last: bool = False):
+    """Run the statement ``key``; returns the cursor holding its rows. On
+    PostgreSQL a round trip is most of a statement's cost, so the BEGIN that
+    opens Django's transaction rides with the transaction's first statement,
+    and with ``last`` (its final statement, in the outermost block) the
+    COMMIT rides with it too: one round trip each, where the driver would
+    send BEGIN and COMMIT on round trips of their own. Django's commit then
+    finds nothing left to commit."""
+    if connection.vendor == "sqlite":
+        cursor.execute(sql[key], params)
+        return cursor
+    raw = connection.connection
+    begin = (connection.in_atomic_block and not raw.autocommit
+             and raw.pgconn.transaction_status == pq.TransactionStatus.IDLE)
+    commit = last and len(connection.atomic_blocks) == 1 and not connection.needs_rollback
+    if not (begin or commit):
+        cursor.execute(sql[key], params)
+        return cursor
+    if begin:
+        raw.autocommit = True  # the transaction is opened by the BEGIN below, not the driver's own
+    named = _prepared.setdefault(raw, set())
+    together = psycopg.ClientCursor(raw)  # several statements go as one simple query
+    if key not in named:
+        numbered = iter(range(1, len(params) + 1))
+        together.execute(f"PREPARE parlor_{key} AS " + re.sub("%s", lambda _: f"${next(numbered)}", sql[key]))
+        named.add(key)
+    marks = ", ".join(["%s"] * len(params))
+    try:
+        together.execute(("BEGIN; " if begin else "") + f"EXECUTE parlor_{key}({marks})" + ("; COMMIT" if commit else ""),
+                         params)
+    except psycopg.errors.InvalidSqlStatementName:
+        named.clear()  # the session lost its statements (DISCARD ALL): prepare them again next time
+        raise
+    if begin:
+        together.nextset()
+    return together
+
+
 def _json(value) -> str | None:
     return None if value is None else orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
@@ -111,8 +156,7 @@ def locked_with_seats(code: str) -> tuple[Table, list[Seat]] | None:
     transaction locks the whole database instead), and its seats in order,
     read in the same breath."""
     with _cursor() as (connection, cursor, sql):
-        cursor.execute(sql["locked"], [code])
-        row = cursor.fetchone()
+        row = _execute(connection, cursor, sql, "locked", [code]).fetchone()
         return None if row is None else _with_seats(connection, row)
 
 
@@ -121,8 +165,8 @@ def playing_unlocked(codes: list[str]) -> list[tuple[Table, list[Seat]]]:
     ``codes`` with a game under way, passing over any another process holds."""
     with _cursor() as (connection, cursor, sql):
         listed = _json(codes) if connection.vendor == "sqlite" else list(codes)
-        cursor.execute(sql["playing_unlocked"], [listed, Table.PLAYING])
-        return [_with_seats(connection, row) for row in cursor.fetchall()]
+        rows = _execute(connection, cursor, sql, "playing_unlocked", [listed, Table.PLAYING]).fetchall()
+        return [_with_seats(connection, row) for row in rows]
 
 
 def _with_seats(connection, row) -> tuple[Table, list[Seat]]:
@@ -157,13 +201,14 @@ def record(table: Table, seq: int, seat: int, action, now: float, by: str) -> No
         (table.pk, table.number, seq, seat, action, now, by, timezone.now()))
 
 
-def save_play(table: Table) -> None:
+def save_play(table: Table, *, last: bool = False) -> None:
     """Write what a move changes: the state and the clocks around it, and the
-    moves recorded since the table was last saved."""
-    save_plays([table])
+    moves recorded since the table was last saved. ``last`` says nothing
+    follows in the transaction, so it may commit with this write."""
+    save_plays([table], last=last)
 
 
-def save_plays(tables: list[Table]) -> None:
+def save_plays(tables: list[Table], *, last: bool = False) -> None:
     """``save_play`` for several tables at once: on PostgreSQL one statement
     writes every table and every move, a single round trip however many."""
     if not tables:
@@ -174,10 +219,10 @@ def save_plays(tables: list[Table]) -> None:
     moves = [move for table in tables for move in table.__dict__.pop("unsaved_moves", ())]
     with _cursor() as (connection, cursor, sql):
         if connection.vendor != "sqlite":
-            cursor.execute(sql["save_plays"], [
+            _execute(connection, cursor, sql, "save_plays", [
                 _json([dict(zip(MOVE_COLUMNS, move)) for move in moves]),
                 _json([{"id": t.pk, **{c: getattr(t, c) for c in PLAY_COLUMNS}} for t in tables]),
-            ])
+            ], last=last)
             return
         if moves:
             cursor.executemany(sql["record"], [(*move[:4], _json(move[4]), move[5], move[6],

@@ -440,8 +440,8 @@ def move(code, who: Visitor, seq, action) -> dict:
         rows.record(table, seq, seat.index, action, now, "person")
         _sync_clocks(table, game, now)
         _advance(table, game, seats, now)
-        rows.save_play(table)
         _notify(table, seats)
+        rows.save_play(table, last=True)
         return table.state
 
 
@@ -535,7 +535,7 @@ def tick(codes: list[str]) -> list[str]:
                 _set_alarm(table)
             elif table.due_at is not None and table.due_at > time.time():
                 _set_alarm(table)  # rung early: ring again when the bot is due
-        rows.save_plays(moved)
+        rows.save_plays(moved, last=True)
     return [table.code for table in moved]
 
 
