@@ -224,9 +224,7 @@ def save_plays(tables: list[Table], *, last: bool = False) -> None:
                 _json([{"id": t.pk, **{c: getattr(t, c) for c in PLAY_COLUMNS}} for t in tables]),
             ], last=last)
             return
-        if moves:
-            cursor.executemany(sql["record"], [(*move[:4], _json(move[4]), move[5], move[6],
-                                                connection.ops.adapt_datetimefield_value(move[7])) for move in moves])
+        _insert_moves(connection, cursor, sql, moves)
         cursor.executemany(sql["save_play"], [
             (_json(t.state), t.seq, _json(t.clocks), t.due_at, t.status,
              connection.ops.adapt_datetimefield_value(t.updated), t.pk)
@@ -239,7 +237,12 @@ def keep_moves(table: Table) -> None:
     moves = table.__dict__.pop("unsaved_moves", ())
     if moves:
         with _cursor() as (connection, cursor, sql):
-            cursor.executemany(sql["record"], [
-                (*move[:4], _json(move[4]), move[5], move[6], connection.ops.adapt_datetimefield_value(move[7]))
-                for move in moves
-            ])
+            _insert_moves(connection, cursor, sql, moves)
+
+
+def _insert_moves(connection, cursor, sql: dict, moves) -> None:
+    if moves:
+        cursor.executemany(sql["record"], [
+            (*move[:4], _json(move[4]), move[5], move[6], connection.ops.adapt_datetimefield_value(move[7]))
+            for move in moves
+        ])
