@@ -28,8 +28,22 @@ def resume_all() -> int:
     bots whose turn came while no process ran carry on."""
     codes = list(Table.objects.filter(status=Table.PLAYING).values_list("code", flat=True))
     for some in _turns(codes):
-        service.tick(some)
+        play(some)
     return len(codes)
+
+
+def play(codes: list[str]) -> list[str]:
+    """One bot turn at these tables; the codes of those that moved. A turn
+    that fails is played again table by table, so one table's trouble never
+    holds up the others' bots."""
+    try:
+        return service.tick(codes)
+    except Exception:
+        log.exception("the ticker failed at %s; %s", ", ".join(codes),
+                      "the poll tries again" if len(codes) == 1 else "trying each table alone")
+        if len(codes) == 1:
+            return []
+    return [code for alone in codes for code in play([alone])]
 
 
 def _turns(codes: list[str]) -> list[list[str]]:
@@ -67,10 +81,7 @@ async def run(stop: asyncio.Event) -> None:
                     overdue = []
                 codes += [code for code in overdue if code not in codes]
             for some in _turns(codes):
-                try:
-                    await db.call(service.tick, some)
-                except Exception:
-                    log.exception("the ticker failed at %s; the poll tries again", ", ".join(some))
+                await db.call(play, some)
                 # Between turns, let the loop read what arrived meanwhile, so
                 # a person's move never waits behind a crowd of due bots.
                 await asyncio.sleep(0)

@@ -7,7 +7,7 @@ import json
 import pytest
 from django.test import Client
 
-from tables import service
+from tables import service, ticker
 from tables.models import Move, Result, Table
 
 pytestmark = pytest.mark.django_db
@@ -291,8 +291,18 @@ def test_one_bot_turn_plays_every_due_table_it_is_given(settings):
     """The ticker hands a crowd of due tables to one turn (on PostgreSQL,
     one transaction): every table's bot moves, and every move is kept."""
     settings.PARLOR_BOT_THINK = 1.0
+    codes = due_bot_tables(3)
+    before = {table.code: table.state["seq"] for table in Table.objects.filter(code__in=codes)}
+    assert sorted(service.tick(codes + ["NOSUCH"])) == sorted(codes)
+    for table in Table.objects.filter(code__in=codes):
+        assert table.state["seq"] > before[table.code]
+        assert Move.objects.filter(table=table).count() == table.state["seq"]
+
+
+def due_bot_tables(count):
+    """High Card tables whose bot has been thinking long enough to move."""
     codes = []
-    for _ in range(3):
+    for _ in range(count):
         ada = Client()
         code = new_table(ada)
         post(ada, f"/api/tables/{code}/bot")
@@ -300,17 +310,30 @@ def test_one_bot_turn_plays_every_due_table_it_is_given(settings):
         if Table.objects.get(code=code).state["turn"] == 0:
             play_my_turn(ada, code)
         codes.append(code)
-    before = {}
     for table in Table.objects.filter(code__in=codes):
         assert table.due_at is not None  # the bot is thinking
-        before[table.code] = table.state["seq"]
         table.clocks = {k: v - 5 for k, v in table.clocks.items()}
         table.due_at -= 5
         table.save()
-    assert sorted(service.tick(codes + ["NOSUCH"])) == sorted(codes)
-    for table in Table.objects.filter(code__in=codes):
-        assert table.state["seq"] > before[table.code]
-        assert Move.objects.filter(table=table).count() == table.state["seq"]
+    return codes
+
+
+def test_a_table_whose_bot_turn_fails_holds_up_no_other_table(settings, monkeypatch):
+    settings.PARLOR_BOT_THINK = 1.0
+    codes = due_bot_tables(2)
+    broken, fine = codes
+    advance = service._advance
+
+    def failing(table, *args):
+        if table.code == broken:
+            raise RuntimeError("this table's game is broken")
+        return advance(table, *args)
+
+    monkeypatch.setattr(service, "_advance", failing)
+    before = Table.objects.get(code=broken).state["seq"]
+    assert ticker.play(codes) == [fine]
+    assert Table.objects.get(code=broken).state["seq"] == before
+    assert Move.objects.filter(table__code=fine).count() == Table.objects.get(code=fine).state["seq"]
 
 
 def test_a_bot_thinks_from_when_its_decision_began(settings):
