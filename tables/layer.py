@@ -101,6 +101,11 @@ class ProcessLayer(InMemoryChannelLayer):
                 pass
 
 
+def _warn_if_refused(reply) -> None:
+    if isinstance(reply, hiredis.ReplyError):
+        log.warning("Redis refused a command: %s", reply)
+
+
 class _Link(asyncio.Protocol):
     """One connection to Redis: commands are written as they come, and each
     reply or published message is handed to ``heard`` as hiredis reads it,
@@ -119,8 +124,7 @@ class _Link(asyncio.Protocol):
     def _answer(self, reply):
         answer = self.asking.popleft() if self.asking else None
         if answer is None:
-            if isinstance(reply, hiredis.ReplyError):
-                log.warning("Redis refused a command: %s", reply)
+            _warn_if_refused(reply)
         elif not answer.done():
             if isinstance(reply, hiredis.ReplyError):
                 answer.set_exception(reply)
@@ -269,10 +273,6 @@ class SharedLayer(ProcessLayer):
         link.send("EXPIRE", key, seconds, "NX")
         return await asyncio.wait_for(counted, CONNECT_SECONDS)
 
-    def _refused(self, reply) -> None:
-        if isinstance(reply, hiredis.ReplyError):
-            log.warning("Redis refused a command: %s", reply)
-
     async def _subscribe_all(self) -> None:
         """Open the subscription and subscribe to every table with a socket
         here. Opened again after Redis dropped it, every such table's sockets
@@ -299,7 +299,7 @@ class SharedLayer(ProcessLayer):
                 if waiting:
                     waiting.pop(0).set_result(None)
             else:
-                self._refused(reply)
+                _warn_if_refused(reply)
             return
         group = reply[1].decode()[len(self.prefix) + 1:]
         if group in self.groups:
