@@ -376,25 +376,24 @@ def configure(code, who: Visitor, raw) -> dict:
 
 def start(code, who: Visitor) -> None:
     with transaction.atomic():
-        table = _locked(code)
+        table, seats = _locked_with_seats(code)
         _host_only(table, who, "start the game")
         _waiting(table, "start the game")
-        _begin(table)
+        _begin(table, seats)
 
 
 def again(code, who: Visitor) -> None:
     """Play again: a new seed, the same seats."""
     with transaction.atomic():
-        table = _locked(code)
+        table, seats = _locked_with_seats(code)
         _host_only(table, who, "start another game")
         if table.status not in (Table.OVER, Table.ENDED):
             raise Refused("The game is still going; finish it or end it first.", 409)
-        _begin(table)
+        _begin(table, seats)
 
 
-def _begin(table: Table) -> None:
+def _begin(table: Table, seats: list[Seat]) -> None:
     game = _game(table)
-    seats = _seats(table)
     seed = secrets.token_hex(8)
     now = time.time()
     try:
@@ -402,8 +401,9 @@ def _begin(table: Table) -> None:
     except Illegal as refused:
         raise Refused(refused.sentence, 409) from None
     for seat in seats:
-        seat.was_covered = seat.covered
-        seat.save(update_fields=["was_covered"])
+        if seat.was_covered != seat.covered:  # (most games start with no seat covered, as the last ended)
+            seat.was_covered = seat.covered
+            seat.save(update_fields=["was_covered"])
     table.seed, table.state, table.seq, table.clocks, table.due_at = seed, state, state.get("seq", 0), {}, None
     table.number += 1
     table.status = Table.PLAYING
