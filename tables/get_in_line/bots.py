@@ -73,6 +73,7 @@ class Board:
                 if k > 1:
                     self.viable[line["team"]][i] = False
         self._gaps: list[dict[int, int]] | None = None
+        self.placing: dict[int, tuple[float, bool, bool]] = {}  # run -> what a chip of ours there is worth
 
     def _counts(self, cells, chips=None) -> list[int]:
         chips = self.chips if chips is None else chips
@@ -113,37 +114,62 @@ def can_line(cells, lines) -> bool:
     return all(len(line.intersection(cells)) <= 1 for line in lines)
 
 
+def _run_value(b: Board, i: int, t: int, w: dict, rng) -> tuple[float, bool]:
+    """What spoiling team t's run i is worth, and whether it was a four."""
+    cnt = b.count[i]
+    if cnt[t] == 0 or sum(cnt) != cnt[t] or not b.viable[t][i]:
+        return 0.0, False
+    k = min(cnt[t] + b.free[i], RUN - 1)
+    value = w["block"][k]
+    if k == RUN - 1:
+        value *= 1.0 if b.made[t] + 1 >= b.target else 0.8
+    if value and w["block_odds"] < 1.0 and rng.random() >= w["block_odds"]:
+        value = 0.0
+    return value, bool(value) and k == RUN - 1
+
+
+def _placing(b: Board, i: int, w: dict, rng) -> tuple[float, bool, bool]:
+    """What a chip of ours in run i is worth: (value, whether it completes
+    the run, whether it spoils another team's four)."""
+    me = b.me
+    cnt = b.count[i]
+    if sum(cnt) == cnt[me]:  # ours alone (or empty): nobody else's to spoil
+        if not b.viable[me][i]:
+            return 0.0, False, False
+        k = cnt[me] + b.free[i] + 1
+        return (0.0, True, False) if k >= RUN else (w["build"][k], False, False)
+    s, four = 0.0, False
+    for t in range(b.teams):
+        if t != me:
+            value, was_four = _run_value(b, i, t, w, rng)
+            s += value
+            four = four or was_four
+    return s, False, four
+
+
 def _score(b: Board, card: str, p: int, w: dict, rng) -> float:
     """The base score of playing this card on space p."""
     if one_eyed(card):
         return _score_remove(b, p, w, rng)
-    me = b.me
-    build, block = w["build"], w["block"]
+    # Without chance in blocking, a run's worth is the same for every space
+    # in it, so each run is weighed once a decision, not once a space.
+    cached = w["block_odds"] >= 1.0
     s = 0.0
     completes = False
     blocked_four = False
     for i in THROUGH[p]:
-        cnt = b.count[i]
-        total = sum(cnt)
-        if total == cnt[me] and b.viable[me][i]:
-            k = cnt[me] + b.free[i] + 1
-            if k >= RUN:
-                completes = True
-            else:
-                s += build[k]
-        for t in range(b.teams):
-            if t == me or cnt[t] == 0 or total != cnt[t] or not b.viable[t][i]:
-                continue
-            k = min(cnt[t] + b.free[i], RUN - 1)
-            value = block[k]
-            if k == RUN - 1:
-                value *= 1.0 if b.made[t] + 1 >= b.target else 0.8
-            if value and w["block_odds"] < 1.0 and rng.random() >= w["block_odds"]:
-                value = 0.0
-            if value and k == RUN - 1:
-                blocked_four = True
-            s += value
+        if cached:
+            got = b.placing.get(i)
+            if got is None:
+                got = b.placing[i] = _placing(b, i, w, rng)
+        else:
+            got = _placing(b, i, w, rng)
+        value, done, four = got
+        s += value
+        completes = completes or done
+        blocked_four = blocked_four or four
     new = 0
+    me = b.me
     if completes:
         chips = list(b.chips)
         chips[p] = me
@@ -160,24 +186,16 @@ def _score(b: Board, card: str, p: int, w: dict, rng) -> float:
 def _score_remove(b: Board, p: int, w: dict, rng) -> float:
     """The base score of taking the chip off space p (a one-eyed jack)."""
     me, t = b.me, b.chips[p]
-    build, block = w["build"], w["block"]
+    build = w["build"]
     s = 0.0
     broke_four = False
     for i in THROUGH[p]:
-        cnt = b.count[i]
-        total = sum(cnt)
-        if total == cnt[t] and b.viable[t][i]:
-            k = min(cnt[t] + b.free[i], RUN - 1)
-            value = block[k]
-            if k == RUN - 1:
-                value *= 1.0 if b.made[t] + 1 >= b.target else 0.8
-            if value and w["block_odds"] < 1.0 and rng.random() >= w["block_odds"]:
-                value = 0.0
-            if value and k == RUN - 1:
-                broke_four = True
-            s += value
+        value, was_four = _run_value(b, i, t, w, rng)
+        s += value
+        broke_four = broke_four or was_four
         # (The chip was all that stood in a run of ours.)
-        if cnt[t] == 1 and total - cnt[me] == 1 and b.viable[me][i]:
+        cnt = b.count[i]
+        if cnt[t] == 1 and sum(cnt) - cnt[me] == 1 and b.viable[me][i]:
             s += build[min(cnt[me] + b.free[i], RUN - 1)]
     if not broke_four:
         s -= w["hold_one"]
