@@ -42,6 +42,19 @@ def perform(name, code, who, body: dict, *, counted: bool = False):
     try:
         return action(code, who, body) or {}
     except DatabaseError:
-        # The transaction rolled back: nothing changed, and the player may retry.
-        log.exception("the database failed during %s at %s", name, code)
-        raise service.Refused("The table couldn't save that just now, so nothing changed. Please try again.", 503) from None
+        raise _not_saved(name, code) from None
+
+
+def perform_moves(asked: list[tuple]) -> list[service.Refused | None]:
+    """People's moves, each ``(code, who, body)`` and counted already, made
+    together (``service.move_all``): for each, its refusal or None."""
+    try:
+        return service.move_all([(code, who, body.get("seq"), body.get("action")) for code, who, body in asked])
+    except DatabaseError:
+        return [_not_saved("move", ", ".join(code for code, _who, _body in asked))] * len(asked)
+
+
+def _not_saved(name: str, code: str) -> service.Refused:
+    # The transaction rolled back: nothing changed, and the player may retry.
+    log.exception("the database failed during %s at %s", name, code)
+    return service.Refused("The table couldn't save that just now, so nothing changed. Please try again.", 503)

@@ -11,7 +11,7 @@ import logging
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import db, layer, limits, service, visitors, wire
+from . import batching, db, layer, limits, service, visitors, wire
 from .actions import perform
 from .models import Table
 
@@ -28,7 +28,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.who = visitors.from_scope(self.scope)
         if not await db.call(Table.objects.filter(code=self.code).exists):
             await self.accept()
-            await self._send({"type": "error", "message": "There is no table with that code. Check the letters and try again."})
+            await self._send({"type": "error", "message": service.NO_SUCH_TABLE})
             await self.close(code=4404)
             return
         self.group = service.group(self.code)
@@ -105,7 +105,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             if isinstance(message.get("name"), str):
                 who = service.Visitor(who.browser, message["name"], who.user_id)
             await limits.admit(who.browser, name)
-            await db.call(functools.partial(perform, counted=True), name, self.code, who, message)
+            if name == "move":
+                await batching.move(self.code, who, message)
+            else:
+                await db.call(functools.partial(perform, counted=True), name, self.code, who, message)
             if name == "join":
                 self.who = who
         except service.Refused as refused:

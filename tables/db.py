@@ -8,11 +8,12 @@ then waited for the interpreter behind the other busy threads (measured at
 loop too, and each action makes few round trips: the table and its seats in
 one read that also opens the transaction, the moves and the new state in one
 write that also commits it (tables/rows.py), the bots of every due table in
-one transaction (tables/ticker.py), and the rate limit counted beside the
-call, not inside it (tables/limits.py). Locks never
-chain: a process runs one transaction at a time, and the ticker passes over
-tables another process holds. (The server allows the ORM on the loop's
-thread: parlor/asgi.py.)"""
+one transaction (tables/ticker.py), the people's moves that queued meanwhile
+in one transaction too (tables/batching.py), and the rate limit counted
+beside the call, not inside it (tables/limits.py). Locks never chain: a
+process runs one transaction at a time, takes a batch's tables in the order
+of their codes, and the ticker passes over tables another process holds.
+(The server allows the ORM on the loop's thread: parlor/asgi.py.)"""
 
 from __future__ import annotations
 
@@ -21,9 +22,10 @@ import contextvars
 
 from django.db import connection
 
-# How many due tables one bot turn takes. On SQLite one, so a person's move
-# waits behind one table's bots at most; on PostgreSQL a transaction's round
-# trips cost more than the bots' thinking, so a turn takes every due table up
+# How many due tables one bot turn takes, and how many people's moves one
+# batch makes. On SQLite one, so a person's move waits behind one table's
+# bots at most; on PostgreSQL a transaction's round trips cost more than the
+# moves, so a turn takes every due table, and a batch every waiting move, up
 # to this many at once.
 TABLES_A_TURN = 1 if connection.vendor == "sqlite" else 10
 # Django keeps a connection per asyncio context on the loop's thread, and

@@ -48,16 +48,17 @@ def _statements(vendor: str) -> dict[str, str]:
                   else f"json_agg(json_build_array({seat_row}))::text")
     with_seats = (f"(SELECT {seats_json} FROM {seat} WHERE {name(seat)}.{name('table_id')} = {table}.{name('id')})")
     columns = f"SELECT {', '.join(f'{table}.{name(c)}' for c in TABLE_COLUMNS)}, {with_seats} FROM {table}"
-    pick = f"{columns} WHERE {name('code')} = {mark}"
     # Several tables by their codes, passed as one JSON list (SQLite) or array.
-    pick_any = (f"{columns} WHERE {name('code')} IN (SELECT value FROM json_each({mark}))" if vendor == "sqlite"
+    pick = (f"{columns} WHERE {name('code')} IN (SELECT value FROM json_each({mark}))" if vendor == "sqlite"
                 else f"{columns} WHERE {name('code')} = ANY({mark})")
     playing = f" AND {name('status')} = {mark}"
     assignments = ", ".join(f"{name(c)} = {json_mark if c in JSON_COLUMNS else mark}" for c in PLAY_COLUMNS)
     values = ", ".join(json_mark if c == "action" else mark for c in MOVE_COLUMNS)
     return {
-        "locked": f"{pick} {lock}",
-        "playing_unlocked": f"{pick_any}{playing} {skip_lock}",
+        # In the codes' order, so two processes locking the same tables never
+        # each hold one the other waits for.
+        "locked": f"{pick} ORDER BY {table}.{name('code')} {lock}",
+        "playing_unlocked": f"{pick}{playing} {skip_lock}",
         "seats": f"SELECT {', '.join(name(c) for c in SEAT_COLUMNS)} FROM {seat} "
                  f"WHERE {name('table_id')} = {mark} ORDER BY {name('index')}",
         "save_play": f"UPDATE {table} SET {assignments} WHERE {name('id')} = {mark}",
@@ -151,18 +152,19 @@ def _aware(connection, value):
     return value
 
 
-def locked_with_seats(code: str) -> tuple[Table, list[Seat]] | None:
-    """The table, its row locked until the transaction ends (SQLite's write
-    transaction locks the whole database instead), and its seats in order,
-    read in the same breath."""
+def locked_with_seats(codes: list[str]) -> list[tuple[Table, list[Seat]]]:
+    """The tables of these codes, their rows locked until the transaction
+    ends (SQLite's write transaction locks the whole database instead), each
+    with its seats in order, read in one statement."""
     with _cursor() as (connection, cursor, sql):
-        row = _execute(connection, cursor, sql, "locked", [code]).fetchone()
-        return None if row is None else _with_seats(connection, row)
+        listed = _json(codes) if connection.vendor == "sqlite" else list(codes)
+        rows = _execute(connection, cursor, sql, "locked", [listed]).fetchall()
+        return [_with_seats(connection, row) for row in rows]
 
 
 def playing_unlocked(codes: list[str]) -> list[tuple[Table, list[Seat]]]:
-    """``locked_with_seats`` for several tables in one statement: those of
-    ``codes`` with a game under way, passing over any another process holds."""
+    """``locked_with_seats`` for the tables of ``codes`` with a game under
+    way, passing over any another process holds."""
     with _cursor() as (connection, cursor, sql):
         listed = _json(codes) if connection.vendor == "sqlite" else list(codes)
         rows = _execute(connection, cursor, sql, "playing_unlocked", [listed, Table.PLAYING]).fetchall()

@@ -32,6 +32,7 @@ CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels: a code never spells a word
 CODE_LENGTH = 5
 NAME_LENGTH = 20
 BOT_NAMES = ["Robin", "Juniper", "Otto", "Mabel", "Felix", "Hazel", "Rex", "Ivy", "Moss", "Pip", "Wren", "Clove"]
+NO_SUCH_TABLE = "There is no table with that code. Check the letters and try again."
 MOST_BOT_MOVES = 5000  # per action: no game needs more bot moves in a row
 
 
@@ -73,10 +74,10 @@ def _locked(code) -> Table:
 
 def _locked_with_seats(code) -> tuple[Table, list[Seat]]:
     """The table under its row lock, and its seats."""
-    found = rows.locked_with_seats(normal_code(code))
-    if found is None:
-        raise Refused("There is no table with that code. Check the letters and try again.", 404)
-    return found
+    found = rows.locked_with_seats([normal_code(code)])
+    if not found:
+        raise Refused(NO_SUCH_TABLE, 404)
+    return found[0]
 
 
 def _seats(table: Table) -> list[Seat]:
@@ -412,37 +413,64 @@ def _begin(table: Table, seats: list[Seat]) -> None:
     _notify(table, seats)
 
 
-def move(code, who: Visitor, seq, action) -> dict:
+def move(code, who: Visitor, seq, action) -> None:
     """A person's move, made against the state numbered ``seq``. A stale or
     repeated move is refused; nothing is ever applied twice."""
+    refused = move_all([(code, who, seq, action)])[0]
+    if refused is not None:
+        raise refused
+
+
+def move_all(asked: list[tuple]) -> list[Refused | None]:
+    """People's moves, each ``(code, who, seq, action)``, at one or more
+    tables in one transaction: on PostgreSQL the round trips, not the moves,
+    are most of a move's time, so a busy process makes every move waiting
+    in one read and one write. Each is made or refused on its own, in the
+    order asked; a refused move changes nothing of its own (bots that were
+    due by then still move). Returns, for each, its refusal or None."""
+    outcomes: list[Refused | None] = []
     with transaction.atomic():
-        table, seats = _locked_with_seats(code)
-        seat = _mine(seats, who)
-        if seat is None:
-            raise Refused("You're watching this table; only players can move.", 403)
-        if table.status != Table.PLAYING:
-            raise Refused("There's no game under way at this table.", 409)
-        if seat.covered:
-            raise Refused("A bot is playing your seat for now. Take your seat back to play.", 409)
-        if not isinstance(seq, int) or isinstance(seq, bool):
-            raise Refused("Your move didn't say which turn it was made on; reload to see the table.")
-        game = _game(table)
-        now = time.time()
-        if _advance(table, game, seats, now):
-            rows.save_play(table)
+        held = {table.code: (table, seats)
+                for table, seats in rows.locked_with_seats(sorted({normal_code(code) for code, *_ in asked}))}
+        was = {code: table.state and table.state["seq"] for code, (table, _seats) in held.items()}
+        for code, who, seq, action in asked:
+            try:
+                if normal_code(code) not in held:
+                    raise Refused(NO_SUCH_TABLE, 404)
+                _move_at(*held[normal_code(code)], who, seq, action)
+                outcomes.append(None)
+            except Refused as refused:
+                outcomes.append(refused)
+        moved = [(table, seats) for code, (table, seats) in held.items() if table.state and table.state["seq"] != was[code]]
+        for table, seats in moved:
             _notify(table, seats)
-        if seq != table.state["seq"]:
-            raise Refused("The table moved on before your move arrived. Here is where it stands now.", 409)
-        try:
-            moves.dispatch(game, table.state, seat.index, action, now)
-        except Illegal as refused:
-            raise Refused(refused.sentence) from None
-        rows.record(table, seq, seat.index, action, now, "person")
-        _sync_clocks(table, game, now)
-        _advance(table, game, seats, now)
-        _notify(table, seats)
-        rows.save_play(table, last=True)
-        return table.state
+        rows.save_plays([table for table, _seats in moved], last=True)
+    return outcomes
+
+
+def _move_at(table: Table, seats: list[Seat], who: Visitor, seq, action) -> None:
+    """One person's move at a table already locked; raises Refused."""
+    seat = _mine(seats, who)
+    if seat is None:
+        raise Refused("You're watching this table; only players can move.", 403)
+    if table.status != Table.PLAYING:
+        raise Refused("There's no game under way at this table.", 409)
+    if seat.covered:
+        raise Refused("A bot is playing your seat for now. Take your seat back to play.", 409)
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        raise Refused("Your move didn't say which turn it was made on; reload to see the table.")
+    game = _game(table)
+    now = time.time()
+    _advance(table, game, seats, now)
+    if seq != table.state["seq"]:
+        raise Refused("The table moved on before your move arrived. Here is where it stands now.", 409)
+    try:
+        moves.dispatch(game, table.state, seat.index, action, now)
+    except Illegal as refused:
+        raise Refused(refused.sentence) from None
+    rows.record(table, seq, seat.index, action, now, "person")
+    _sync_clocks(table, game, now)
+    _advance(table, game, seats, now)
 
 
 def hurry(code, who: Visitor) -> None:
@@ -642,7 +670,7 @@ def read(code, who: Visitor) -> dict:
     """The table as this browser may see it. A read plays bots that are due."""
     table = Table.objects.filter(code=normal_code(code)).first()
     if table is None:
-        raise Refused("There is no table with that code. Check the letters and try again.", 404)
+        raise Refused(NO_SUCH_TABLE, 404)
     if table.status == Table.PLAYING and table.due_at is not None and table.due_at <= time.time():
         tick([table.code])
         table.refresh_from_db()

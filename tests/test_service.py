@@ -2,12 +2,14 @@
 it: a table's life from the waiting room to Play again, and every refusal
 as a sentence that changes nothing."""
 
+import asyncio
 import json
 
 import pytest
 from django.test import Client
 
-from tables import service, ticker
+from tables import batching, db, mainloop, service, ticker
+from tables.actions import perform_moves
 from tables.models import Move, Result, Table
 
 pytestmark = pytest.mark.django_db
@@ -153,6 +155,75 @@ def test_a_stale_or_repeated_move_is_refused_and_nothing_is_applied_twice():
     status, again = post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move})
     assert status == 409 and again["error"] == "The table moved on before your move arrived. Here is where it stands now."
     assert state_of(code) == before and Move.objects.count() == moves_after
+
+
+def test_moves_made_together_are_each_made_or_refused_as_if_alone():
+    """A busy server makes the moves waiting at once, in one transaction:
+    each is made or refused on its own, and a refusal changes nothing."""
+    first, ada, _ = started(bots=1)
+    second, bea, _ = started(bots=1)
+    ada_is, bea_is = service.Visitor(ada.session["browser"]), service.Visitor(bea.session["browser"])
+    asked = {}
+    for code, client in ((first, ada), (second, bea)):
+        snap = snap_of(client, code)
+        asked[code] = (snap["seq"], {k: v for k, v in snap["view"]["moves"][0].items() if k != "label"})
+    people_moved = Move.objects.filter(table__code=first, by="person").count()
+    second_before = state_of(second)
+    outcomes = service.move_all([
+        (first, ada_is, *asked[first]),
+        (second, ada_is, *asked[second]),  # Ada only watches the second table
+        (first, ada_is, *asked[first]),  # the same move again
+        (second, bea_is, asked[second][0] + 5, asked[second][1]),
+        ("NOSUCH", ada_is, *asked[first]),
+    ])
+    assert outcomes[0] is None
+    assert [refused.sentence for refused in outcomes[1:]] == [
+        "You're watching this table; only players can move.",
+        "The table moved on before your move arrived. Here is where it stands now.",
+        "The table moved on before your move arrived. Here is where it stands now.",
+        "There is no table with that code. Check the letters and try again.",
+    ]
+    assert Move.objects.filter(table__code=first, by="person").count() == people_moved + 1
+    assert Move.objects.filter(table__code=first).count() == Table.objects.get(code=first).state["seq"]
+    assert state_of(second) == second_before
+
+
+@pytest.mark.django_db(transaction=True)  # the loop's calls use a connection of their own
+def test_moves_arriving_while_the_loop_is_busy_are_made_in_one_batch(monkeypatch):
+    """On the server's loop, moves that queue while a batch is with the
+    database go together in the next: each socket hears only its own
+    move's refusal."""
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # as the server allows (parlor/asgi.py)
+    monkeypatch.setattr(db, "TABLES_A_TURN", 10)
+    batches = []
+
+    def counted(asked):
+        batches.append(len(asked))
+        return perform_moves(asked)
+
+    monkeypatch.setattr(batching, "perform_moves", counted)
+    tables = [started(bots=1) for _ in range(3)]
+    asked = []
+    for code, ada, _ in tables:
+        snap = snap_of(ada, code)
+        move = {k: v for k, v in snap["view"]["moves"][0].items() if k != "label"}
+        asked.append((code, service.Visitor(ada.session["browser"]), {"seq": snap["seq"], "action": move}))
+    watcher = service.Visitor("someone-else")
+
+    async def all_at_once():
+        mainloop.adopt()  # as the server's loop: changes are told from it
+        try:
+            return await asyncio.gather(*(batching.move(*one) for one in [*asked, (asked[0][0], watcher, asked[0][2])]),
+                                        return_exceptions=True)
+        finally:
+            mainloop.forget()
+
+    outcomes = asyncio.run(all_at_once())
+    assert outcomes[:3] == [None, None, None]
+    assert outcomes[3].sentence == "You're watching this table; only players can move."
+    assert batches == [4]
+    for code, _ada, _ in tables:
+        assert Move.objects.filter(table__code=code, by="person").count() == 1
 
 
 def test_moves_out_of_turn_or_by_watchers_are_refused_with_a_sentence():
