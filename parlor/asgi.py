@@ -4,6 +4,7 @@ lifespan, which starts this process's bot ticker (and, on SQLite, the
 thread that checkpoints its log)."""
 
 import asyncio
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -36,6 +37,10 @@ async def application(scope, receive, send):
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
+            # What loading made (modules, classes, settings) lives as long as
+            # the process: the collector's full passes, which pause every
+            # socket, need not walk it.
+            gc.freeze()
             mainloop.adopt()
             tasks = [asyncio.create_task(ticker.run(stop)), asyncio.create_task(wal.run(stop))]
             await send({"type": "lifespan.startup.complete"})
