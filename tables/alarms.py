@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import heapq
+import secrets
 import time
+import zlib
 
 from . import mainloop
+
+# Names this process in the changes it tells the others.
+PROCESS = secrets.token_hex(6)
 
 _ringing: asyncio.Event | None = None
 _alarms: list[tuple[float, str]] = []
@@ -38,6 +43,15 @@ def _push(code: str, at: float) -> None:
     heapq.heappush(_alarms, (at, code))
     if _ringing is not None:
         _ringing.set()
+
+
+def handed_on(code: str, seq: int) -> bool:
+    """Whether the bot a change leaves thinking is played by the other
+    processes holding sockets at the table rather than by the one that made
+    the change: a coin on the change, the same in every process, so on a
+    site of several processes each plays its share of the bots, not only
+    the process a table's last mover happens to be on."""
+    return zlib.crc32(f"{code}:{seq}".encode()) % 2 == 1
 
 
 def next_at() -> float | None:

@@ -11,7 +11,7 @@ import logging
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from . import batching, db, layer, limits, service, visitors, wire
+from . import alarms, batching, db, layer, limits, service, visitors, wire
 from .actions import perform
 from .models import Table
 
@@ -120,6 +120,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         """A change committed somewhere: its message carries the view of
         every browser with a seat, already built, and this socket sends its
         own browser's; a watcher's socket reads the table for its own."""
+        bot = event.get("bot")
+        if bot is not None and bot["from"] != alarms.PROCESS:
+            alarms.set_for(bot["code"], bot["due"])  # another process handed this bot on
         order = tuple(event["order"])
         if order < self.shown:
             return  # overtaken: a later change has already been shown

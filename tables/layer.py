@@ -239,15 +239,24 @@ class SharedLayer(ProcessLayer):
             link.send("UNSUBSCRIBE", self._topic(group))
 
     async def group_send(self, group, message):
+        await self._publish(group, message, counted=False)
+
+    async def group_send_counted(self, group, message) -> int:
+        """``group_send``, once Redis says how many processes heard it (this
+        one among them if it holds a socket at the table)."""
+        return await self._publish(group, message, counted=True)
+
+    async def _publish(self, group, message, *, counted: bool) -> int | None:
         assert isinstance(message, dict), "Message is not a dict"
         self.require_valid_group_name(group)
         data = orjson.dumps(message)
         if mainloop.running() and asyncio.get_running_loop() is mainloop.loop():
-            (await self._publishing()).send("PUBLISH", self._topic(group), data)
-            return
+            heard = asyncio.get_running_loop().create_future() if counted else None
+            (await self._publishing()).send("PUBLISH", self._topic(group), data, answer=heard)
+            return await asyncio.wait_for(heard, CONNECT_SECONDS) if counted else None
         # A script or test outside the server: a connection for this one message.
         async with redis.asyncio.Redis.from_url(self.url) as client:
-            await client.publish(self._topic(group), data)
+            return await client.publish(self._topic(group), data)
 
     async def _publishing(self) -> _Link:
         """The publishing connection, opened again if Redis dropped it."""

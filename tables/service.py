@@ -119,12 +119,20 @@ def _notify(table: Table, seats: list[Seat] | None = None) -> None:
     def send():
         table._telling = False
         channel_layer = get_channel_layer()
+        due = table.due_at if table.status == Table.PLAYING else None
+        bot = None
+        if due is not None and hasattr(channel_layer, "group_send_counted") and alarms.handed_on(table.code, table.seq):
+            bot = {"code": table.code, "due": due, "from": alarms.PROCESS}
+        elif due is not None:
+            alarms.set_for(table.code, due)
         if channel_layer is None:
             return
         try:
-            message = {"type": "table.changed", "order": [table.number, table.seq], "views": views(table, seats)}
+            message = {"type": "table.changed", "order": [table.number, table.seq], "views": views(table, seats), "bot": bot}
         except Exception:
             log.exception("could not build the views of %s", table.code)
+            if bot is not None:
+                alarms.set_for(table.code, due)
             return
         telling = _tell(channel_layer, group(table.code), message)
         if not mainloop.hand(_start, telling):
@@ -132,7 +140,6 @@ def _notify(table: Table, seats: list[Seat] | None = None) -> None:
             async_to_sync(_tell)(channel_layer, group(table.code), message)
 
     transaction.on_commit(send)
-    _set_alarm(table)
 
 
 _telling: set[asyncio.Task] = set()  # held so a message in flight isn't collected
@@ -145,10 +152,16 @@ def _start(telling) -> None:
 
 
 async def _tell(channel_layer, name: str, message: dict) -> None:
+    bot, heard_by = message["bot"], 0
     try:
-        await layer.call(channel_layer.group_send, name, message)
+        if bot is None:
+            await layer.call(channel_layer.group_send, name, message)
+        else:
+            heard_by = await layer.call(channel_layer.group_send_counted, name, message)
     except Exception:  # the database is the truth; clients catch up on reconnect
         log.warning("could not tell sockets about a change at %s", name, exc_info=True)
+    if bot is not None and heard_by < 2:
+        alarms.set_for(bot["code"], bot["due"])  # no other process heard: the bot is this one's to play
 
 
 def _set_alarm(table: Table) -> None:

@@ -159,15 +159,21 @@ def test_the_same_move_raced_through_two_processes_is_applied_once(scaled):
     assert played_by_ada == 1
 
 
-def test_bots_ticked_by_every_process_each_move_exactly_once(scaled):
-    # Bots think a little, so the tickers (not the requests) play them.
-    one, two = scaled.start(PARLOR_BOT_THINK=0.02), scaled.start(PARLOR_BOT_THINK=0.02)
-    ada = Client(one)
+def ada_and_three_bots_playing(server):
+    """High Card under way: Ada and an easy, a medium and a hard bot."""
+    ada = Client(server)
     status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
     code = snap["code"]
     for level in ("easy", "medium", "hard"):
         ada.post(f"/api/tables/{code}/bot", {"level": level})
     ada.post(f"/api/tables/{code}/start")
+    return ada, code
+
+
+def test_bots_ticked_by_every_process_each_move_exactly_once(scaled):
+    # Bots think a little, so the tickers (not the requests) play them.
+    one, two = scaled.start(PARLOR_BOT_THINK=0.02), scaled.start(PARLOR_BOT_THINK=0.02)
+    ada, code = ada_and_three_bots_playing(one)
     ada.post(f"/api/tables/{code}/cover", {"seat": 0})  # a table of bots alone
     ws = Client(two).socket(code)
     final = ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "over", timeout=60)
@@ -190,6 +196,24 @@ def test_bots_ticked_by_every_process_each_move_exactly_once(scaled):
     for server in (one, two):
         server.log.flush()
         assert "Traceback" not in open(server.log.name).read()
+
+
+def test_bots_move_on_their_alarms_in_whichever_process_their_turn_falls_to(scaled):
+    """With sockets at the table on both processes, the process that made a
+    change plays about half of the bots it leaves thinking and hands the
+    rest to the other. The poll for overdue tables is put a minute away, so
+    a bot handed on and not taken up would stall the game."""
+    slow_poll = {"PARLOR_BOT_THINK": 0.02, "PARLOR_TICK_SECONDS": 60}
+    one, two = scaled.start(**slow_poll), scaled.start(**slow_poll)
+    ada, code = ada_and_three_bots_playing(one)
+    sockets = [ada.socket(code), Client(two).socket(code)]
+    for ws in sockets:
+        ws.until(lambda m: m.get("type") == "snapshot")
+    ada.post(f"/api/tables/{code}/cover", {"seat": 0})  # a table of bots alone, from here on
+    final = sockets[1].until(lambda m: m.get("type") == "snapshot" and m["status"] == "over", timeout=60)
+    assert final["seq"] > 10
+    for ws in sockets:
+        ws.close()
 
 
 def test_redis_going_away_leaves_the_database_the_truth_and_clients_catch_up(scaled, own_redis):
