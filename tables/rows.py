@@ -65,12 +65,14 @@ def _statements(vendor: str) -> dict[str, str]:
         "record": f"INSERT INTO {move} ({', '.join(name(c) for c in MOVE_COLUMNS)}) VALUES ({values})",
         # PostgreSQL: the moves and the tables' new play, each a JSON list,
         # written by one statement (the insert runs as part of the update).
+        # Read as json, not jsonb, so each state goes into its json column as
+        # the text it arrived as.
         "save_plays": (
             f"WITH kept AS (INSERT INTO {move} ({', '.join(name(c) for c in MOVE_COLUMNS)}) "
-            f"SELECT {', '.join('m.' + name(c) for c in MOVE_COLUMNS)} FROM jsonb_to_recordset({mark}::jsonb) "
+            f"SELECT {', '.join('m.' + name(c) for c in MOVE_COLUMNS)} FROM json_to_recordset({mark}::json) "
             f"AS m({_typed(connection, Move, MOVE_COLUMNS)})) "
             f"UPDATE {table} SET {', '.join(f'{name(c)} = p.{name(c)}' for c in PLAY_COLUMNS)} "
-            f"FROM jsonb_to_recordset({mark}::jsonb) AS p({_typed(connection, Table, ('id', *PLAY_COLUMNS))}) "
+            f"FROM json_to_recordset({mark}::json) AS p({_typed(connection, Table, ('id', *PLAY_COLUMNS))}) "
             f"WHERE {table}.{name('id')} = p.{name('id')}"
         ),
     }

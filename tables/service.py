@@ -759,12 +759,8 @@ def _size_problem(game, n: int) -> str:
 
 def tables_of(who: Visitor) -> list[dict]:
     """Every table this browser has a seat at, newest first."""
-    found = (
-        Table.objects.filter(seats__browser=who.browser, seats__kind=Seat.PERSON)
-        .exclude(status=Table.ENDED)
-        .order_by("-updated")
-        .distinct()[:30]
-    )
+    seated = Seat.objects.filter(browser=who.browser, kind=Seat.PERSON).values("table_id")
+    found = Table.objects.filter(pk__in=seated).exclude(status=Table.ENDED).order_by("-updated")[:30]
     out = []
     for table in found:
         game = _game(table)
