@@ -62,6 +62,8 @@ class Load:
         self.seconds = seconds
         self.deadline = float("inf")  # set once every socket holds its table
         self.waiting = sockets
+        self.playing = sockets
+        self.all_read = asyncio.Event()
         self.everyone = asyncio.Event()
         self.latencies: list[float] = []
         self.moves = 0
@@ -71,8 +73,8 @@ class Load:
         self.all_moves = 0  # people's and bots', while the people play
 
     async def person(self, url: str, cookies: str, origin: str, table: Table, who: int):
-        """One person: moves as soon as it is their turn until the deadline,
-        then reads on until every move they sent has reached both seats."""
+        """One person on a socket of their own: plays, then holds the socket
+        open until everyone has finished."""
         async with connect(url, origin=origin, additional_headers={"Cookie": cookies}, open_timeout=120,
                            max_size=2**22) as ws:
             orjson.loads(await ws.recv())  # the table as it stands, sent on connecting
@@ -85,45 +87,59 @@ class Load:
                 self.deadline = time.monotonic() + self.seconds
                 self.everyone.set()
             await self.everyone.wait()
-            if who == 0:  # the host starts the game, as families do: not all in the same instant
-                await asyncio.sleep(random.Random(table.code).uniform(0, START_WITHIN))
-                await ws.send(orjson.dumps({"type": "act", "do": "start"}).decode())
-            last_sent = -1
-            while not table.over:
-                closing = time.monotonic() >= self.deadline
-                if closing and not table.sent:
+            try:
+                await self.play(ws, table, who)
+            finally:
+                self.playing -= 1
+                if not self.playing:
+                    self.all_read.set()
+            # Every socket stays open until everyone has read their last
+            # move's views: a thousand sockets closing at once would fall on
+            # the last moves' replies, and that is not what play costs.
+            await self.all_read.wait()
+
+    async def play(self, ws, table: Table, who: int):
+        """Moves as soon as it is this person's turn until the deadline, then
+        reads on until every move they sent has reached both seats."""
+        if who == 0:  # the host starts the game, as families do: not all in the same instant
+            await asyncio.sleep(random.Random(table.code).uniform(0, START_WITHIN))
+            await ws.send(orjson.dumps({"type": "act", "do": "start"}).decode())
+        last_sent = -1
+        while not table.over:
+            closing = time.monotonic() >= self.deadline
+            if closing and not table.sent:
+                break
+            wait = (self.deadline + DRAIN_SECONDS if closing else self.deadline) - time.monotonic()
+            try:
+                async with asyncio.timeout(max(0.1, wait)):
+                    raw = await ws.recv()
+            except TimeoutError:
+                if closing:
                     break
-                wait = (self.deadline + DRAIN_SECONDS if closing else self.deadline) - time.monotonic()
-                try:
-                    async with asyncio.timeout(max(0.1, wait)):
-                        raw = await ws.recv()
-                except TimeoutError:
-                    if closing:
-                        break
-                    continue
-                message = orjson.loads(raw)
-                if message["type"] == "error":
-                    if "moved on" not in message["message"]:
-                        self.errors.append(message["message"])
-                    continue
-                seq = message["seq"]
-                table.seen[who] = seq
-                now = time.monotonic()
-                for s in [s for s in table.sent if all(v > s for v in table.seen.values()) and len(table.seen) == 2]:
-                    self.latencies.append(now - table.sent.pop(s))
-                if message["status"] in ("over", "ended"):
-                    table.over = True
-                    break
-                if message["status"] != "playing" or time.monotonic() >= self.deadline:
-                    continue
-                view = message["view"]
-                if view["turn"] == message["seat"] and seq > last_sent:
-                    move = choose(view)
-                    if move is not None:
-                        last_sent = seq
-                        table.sent[seq] = time.monotonic()
-                        self.moves += 1
-                        await ws.send(orjson.dumps({"type": "move", "seq": seq, "action": move}).decode())
+                continue
+            message = orjson.loads(raw)
+            if message["type"] == "error":
+                if "moved on" not in message["message"]:
+                    self.errors.append(message["message"])
+                continue
+            seq = message["seq"]
+            table.seen[who] = seq
+            now = time.monotonic()
+            for s in [s for s in table.sent if all(v > s for v in table.seen.values()) and len(table.seen) == 2]:
+                self.latencies.append(now - table.sent.pop(s))
+            if message["status"] in ("over", "ended"):
+                table.over = True
+                break
+            if message["status"] != "playing" or time.monotonic() >= self.deadline:
+                continue
+            view = message["view"]
+            if view["turn"] == message["seat"] and seq > last_sent:
+                move = choose(view)
+                if move is not None:
+                    last_sent = seq
+                    table.sent[seq] = time.monotonic()
+                    self.moves += 1
+                    await ws.send(orjson.dumps({"type": "move", "seq": seq, "action": move}).decode())
 
 
 def cpu_seconds(pid: int) -> float:
