@@ -54,7 +54,6 @@ class Table:
         self.code = code
         self.sent: dict[int, float] = {}  # seq a move was made against -> when it was sent
         self.seen: dict[int, int] = {}  # socket -> latest seq it has seen
-        self.over = False
 
 
 class Load:
@@ -105,7 +104,7 @@ class Load:
             await asyncio.sleep(random.Random(table.code).uniform(0, START_WITHIN))
             await ws.send(orjson.dumps({"type": "act", "do": "start"}).decode())
         last_sent = -1
-        while not table.over:
+        while True:
             closing = time.monotonic() >= self.deadline
             if closing and not table.sent:
                 break
@@ -128,8 +127,7 @@ class Load:
             for s in [s for s in table.sent if all(v > s for v in table.seen.values()) and len(table.seen) == 2]:
                 self.latencies.append(now - table.sent.pop(s))
             if message["status"] in ("over", "ended"):
-                table.over = True
-                break
+                break  # (each person reads to the end: the other may still owe a view)
             if message["status"] != "playing" or time.monotonic() >= self.deadline:
                 continue
             view = message["view"]
