@@ -6,6 +6,7 @@ import asyncio
 import json
 
 import pytest
+from django.db import connections
 from django.test import Client
 
 from tables import batching, db, mainloop, service, ticker
@@ -217,6 +218,7 @@ def test_moves_arriving_while_the_loop_is_busy_are_made_in_one_batch(monkeypatch
                                         return_exceptions=True)
         finally:
             mainloop.forget()
+            await db.call(connections.close_all)  # the loop's own connections, not the test's
 
     outcomes = asyncio.run(all_at_once())
     assert outcomes[:3] == [None, None, None]
