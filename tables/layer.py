@@ -272,15 +272,18 @@ class SharedLayer(ProcessLayer):
                     raise ConnectionError("Redis is away") from away
             return self._publisher
 
-    async def count(self, key: str, seconds: int) -> int:
+    async def count(self, key: str, earlier: str, seconds: int) -> tuple[int, int]:
         """Add one to the count at ``key``, which lapses ``seconds`` after it
-        began, and return it: the rate limit's count, on the publishing
-        connection, so a socket's move waits on no connection of its own."""
+        began, and return it with the count at ``earlier``: the rate limit's
+        counts, on the publishing connection, so a socket's move waits on no
+        connection of its own."""
         link = await self._publishing()
-        counted = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        counted, before = loop.create_future(), loop.create_future()
         link.send("INCR", key, answer=counted)
         link.send("EXPIRE", key, seconds, "NX")
-        return await asyncio.wait_for(counted, CONNECT_SECONDS)
+        link.send("GET", earlier, answer=before)
+        return await asyncio.wait_for(counted, CONNECT_SECONDS), int(await asyncio.wait_for(before, CONNECT_SECONDS) or 0)
 
     async def _subscribe_all(self) -> None:
         """Open the subscription and subscribe to every table with a socket

@@ -6,13 +6,15 @@ import json
 import os
 import subprocess
 import sys
+import types
 
 import pytest
 from django.db import DatabaseError
 from django.test import Client
 
-from tables import rows
+from tables import limits, rows
 from tables.models import Move, Table
+from tables.service import Refused
 
 pytestmark = pytest.mark.django_db
 
@@ -43,6 +45,26 @@ def test_moving_too_fast_gets_a_sentence_and_changes_nothing(settings):
     status, body = post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": {"type": "ready"}})
     assert status == 429 and body["error"] == "You're going faster than the table can follow; wait a moment and try again."
     assert frozen(code) == before
+
+
+def test_the_limit_holds_across_the_turn_of_a_window(settings, monkeypatch):
+    """Three acts in ten seconds: three just before a window turns leave no
+    room for a fourth just after it, and the room comes back as the last
+    window's acts fall out of the ten seconds."""
+    settings.PARLOR_LIMITS = {"act": (3, 10), "join": (100, 60)}
+    clock = [1_000_009.5]
+    monkeypatch.setattr(limits, "time", types.SimpleNamespace(time=lambda: clock[0]))
+    for _ in range(3):
+        limits.check("browser-of-ada", "move")
+    clock[0] = 1_000_010.5
+    with pytest.raises(Refused) as refused:
+        limits.check("browser-of-ada", "move")
+    assert refused.value.sentence == "You're going faster than the table can follow; wait a moment and try again."
+    clock[0] = 1_000_020.5  # the three are over ten seconds old; the refused one still counts
+    limits.check("browser-of-ada", "move")
+    limits.check("browser-of-ada", "move")
+    with pytest.raises(Refused):
+        limits.check("browser-of-ada", "move")
 
 
 def test_making_tables_too_fast_gets_a_sentence(settings):
