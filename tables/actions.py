@@ -21,7 +21,7 @@ ACTIONS = {
     "arrange": lambda code, who, body: service.arrange(code, who, body.get("seat"), body.get("to")),
     "settings": lambda code, who, body: {"settings": service.configure(code, who, body.get("settings"))},
     "start": lambda code, who, body: service.start(code, who),
-    "move": lambda code, who, body: service.move(code, who, body.get("seq"), body.get("action")) and None,
+    "move": lambda code, who, body: service.move(code, who, body.get("seq"), body.get("action")),
     "hurry": lambda code, who, body: service.hurry(code, who),
     "cover": lambda code, who, body: service.cover(code, who, body.get("seat"), body.get("level", "medium")),
     "back": lambda code, who, body: service.take_back(code, who),
