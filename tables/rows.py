@@ -50,7 +50,7 @@ def _statements(vendor: str) -> dict[str, str]:
     columns = f"SELECT {', '.join(f'{table}.{name(c)}' for c in TABLE_COLUMNS)}, {with_seats} FROM {table}"
     # Several tables by their codes, passed as one JSON list (SQLite) or array.
     pick = (f"{columns} WHERE {name('code')} IN (SELECT value FROM json_each({mark}))" if vendor == "sqlite"
-                else f"{columns} WHERE {name('code')} = ANY({mark})")
+            else f"{columns} WHERE {name('code')} = ANY({mark})")
     playing = f" AND {name('status')} = {mark}"
     assignments = ", ".join(f"{name(c)} = {json_mark if c in JSON_COLUMNS else mark}" for c in PLAY_COLUMNS)
     values = ", ".join(json_mark if c == "action" else mark for c in MOVE_COLUMNS)
@@ -158,18 +158,19 @@ def locked_with_seats(codes: list[str]) -> list[tuple[Table, list[Seat]]]:
     """The tables of these codes, their rows locked until the transaction
     ends (SQLite's write transaction locks the whole database instead), each
     with its seats in order, read in one statement."""
-    with _cursor() as (connection, cursor, sql):
-        listed = _json(codes) if connection.vendor == "sqlite" else list(codes)
-        rows = _execute(connection, cursor, sql, "locked", [listed]).fetchall()
-        return [_with_seats(connection, row) for row in rows]
+    return _tables_by_code("locked", codes)
 
 
 def playing_unlocked(codes: list[str]) -> list[tuple[Table, list[Seat]]]:
     """``locked_with_seats`` for the tables of ``codes`` with a game under
     way, passing over any another process holds."""
+    return _tables_by_code("playing_unlocked", codes, Table.PLAYING)
+
+
+def _tables_by_code(key: str, codes: list[str], *more) -> list[tuple[Table, list[Seat]]]:
     with _cursor() as (connection, cursor, sql):
         listed = _json(codes) if connection.vendor == "sqlite" else list(codes)
-        rows = _execute(connection, cursor, sql, "playing_unlocked", [listed, Table.PLAYING]).fetchall()
+        rows = _execute(connection, cursor, sql, key, [listed, *more]).fetchall()
         return [_with_seats(connection, row) for row in rows]
 
 
