@@ -127,20 +127,31 @@ def _execute(connection, cursor, sql: dict, key: str, params: list, *, last: boo
         raw.autocommit = True  # the transaction is opened by the BEGIN below, not the driver's own
     named = _prepared.setdefault(raw, set())
     together = psycopg.ClientCursor(raw)  # several statements go as one simple query
-    if key not in named:
-        numbered = iter(range(1, len(params) + 1))
-        together.execute(f"PREPARE parlor_{key} AS " + re.sub("%s", lambda _: f"${next(numbered)}", sql[key]))
-        named.add(key)
     marks = ", ".join(["%s"] * len(params))
-    try:
-        together.execute(("BEGIN; " if begin else "") + f"EXECUTE parlor_{key}({marks})" + ("; COMMIT" if commit else ""),
-                         params)
-    except psycopg.errors.InvalidSqlStatementName:
-        named.clear()  # the session lost its statements (DISCARD ALL): prepare them again next time
-        raise
+    for attempt in range(2):
+        if key not in named:
+            together.execute(f"PREPARE parlor_{key} AS " + _numbered(sql[key]))
+            named.add(key)
+        try:
+            together.execute(("BEGIN; " if begin else "") + f"EXECUTE parlor_{key}({marks})" + ("; COMMIT" if commit else ""),
+                             params)
+            break
+        except psycopg.errors.InvalidSqlStatementName:
+            # The session lost our statements: psycopg deallocates them all
+            # when a transaction rolls back once it has prepared its own.
+            named.clear()
+            if not begin or attempt:
+                raise
+            raw.rollback()  # only this transaction's BEGIN ran, so it starts again with nothing lost
     if begin:
         together.nextset()
     return together
+
+
+def _numbered(statement: str) -> str:
+    """A statement with PostgreSQL's $1, $2, … for its placeholders."""
+    numbers = iter(range(1, statement.count("%s") + 1))
+    return re.sub("%s", lambda _: f"${next(numbers)}", statement)
 
 
 def _json(value) -> str | None:

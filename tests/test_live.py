@@ -120,6 +120,27 @@ def test_a_socket_gets_a_sentence_for_a_bad_message_and_a_fresh_view_for_a_stale
     ws.close()
 
 
+def test_a_refused_action_does_not_cost_the_next_move_its_save(servers):
+    # On PostgreSQL psycopg deallocates every prepared statement, the
+    # server's own too, when a transaction rolls back once it has prepared some.
+    server = servers.start()
+    ada = Client(server)
+    code = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})[1]["code"]
+    ada.post(f"/api/tables/{code}/bot")
+    ada.post(f"/api/tables/{code}/start")
+    ws = ada.socket(code)
+    snap = ws.until(lambda m: m.get("type") == "snapshot")
+    for _ in range(6):  # the same reads, often enough for psycopg to prepare them
+        ws.send({"type": "refresh"})
+        ws.until(lambda m: m.get("type") == "snapshot")
+    ws.send({"type": "act", "do": "start"})
+    assert ws.until(lambda m: m.get("type") == "error")["status"] == 409
+    ws.send({"type": "move", "seq": snap["seq"], "action": move_from(snap)})
+    answer = ws.until(lambda m: m.get("type") == "error" or m["seq"] > snap["seq"])
+    assert answer["type"] == "snapshot", answer
+    ws.close()
+
+
 def test_a_socket_from_another_site_is_turned_away(servers):
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
