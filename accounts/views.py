@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods
 
 from ratings import tables as rating_tables
 from ratings.models import SETTLED, Change, Rating
-from tables import games, service, wire
+from tables import api, games, service, wire
 from tables.models import Result, Seat, Table
 
 from . import house_rules
@@ -78,7 +78,7 @@ class SignOut(auth_views.LogoutView):
     next_page = "/"
 
 
-@require_http_methods(["GET", "POST"])
+@api.only("GET", "POST")
 def house_rules_view(request, game):
     """GET: whether you're signed in, and your saved house rules for a game.
     POST {"settings": {...}}: save them (signed in only)."""

@@ -153,6 +153,7 @@ WHITENOISE_AUTOREFRESH = True
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # a browser keeps its seats for a year
 SESSION_SAVE_EVERY_REQUEST = False
 CSRF_COOKIE_HTTPONLY = False  # the page's script reads it for the JSON API
+CSRF_FAILURE_VIEW = "tables.api.csrf_failure"  # a sentence for JSON calls, Django's page for forms
 
 # Bots: one number scales every think time (tests and benchmarks set 0).
 PARLOR_BOT_THINK = float(os.environ.get("PARLOR_BOT_THINK", "1.0"))

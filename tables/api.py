@@ -3,8 +3,10 @@ tests. Every refusal is a sentence with a 4xx status."""
 
 from __future__ import annotations
 
+import functools
+
 from django.http import JsonResponse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.csrf import csrf_failure as csrf_failure_page
 
 from . import games, limits, service, visitors, wire
 from .actions import perform
@@ -26,7 +28,42 @@ def refusal(refused: service.Refused) -> JsonResponse:
     return JsonResponse({"error": refused.sentence}, status=refused.status)
 
 
-@require_GET
+def only(*methods: str):
+    """A JSON view that answers these HTTP methods, and any other with a
+    405 and a sentence (Django's own 405 is an empty page)."""
+    named = " or ".join(methods)
+    sentence = f"This address takes {named} only; send your request again with {'one of those' if len(methods) > 1 else named}."
+
+    def decorate(view):
+        @functools.wraps(view)
+        def answer(request, *args, **kwargs):
+            if request.method not in methods:
+                response = JsonResponse({"error": sentence}, status=405)
+                response["Allow"] = ", ".join(methods)
+                return response
+            return view(request, *args, **kwargs)
+        return answer
+    return decorate
+
+
+CSRF_REFUSED = ("This call needs the site's security token: reload the page and try again "
+                "(a script sends the csrftoken cookie's value in an X-CSRFToken header).")
+
+
+def csrf_failure(request, reason=""):
+    """The site's CSRF_FAILURE_VIEW: the JSON API and JSON calls get a
+    sentence they can show, the HTML forms Django's page."""
+    if request.path.startswith("/api/") or request.content_type == "application/json":
+        return JsonResponse({"error": CSRF_REFUSED}, status=403)
+    return csrf_failure_page(request, reason)
+
+
+def nowhere(request):
+    return JsonResponse({"error": "There's nothing at this address; the API has /api/games, /api/mine, "
+                                  "/api/tables, /api/tables/CODE and /api/tables/CODE/ACTION."}, status=404)
+
+
+@only("GET")
 def catalog(request):
     return JsonResponse({"games": [
         {"slug": g.slug, "title": g.title, "players": list(g.players), "sizes": list(g.sizes), "defaults": g.DEFAULTS}
@@ -34,12 +71,12 @@ def catalog(request):
     ]})
 
 
-@require_GET
+@only("GET")
 def mine(request):
     return JsonResponse({"tables": service.tables_of(visitors.from_request(request))})
 
 
-@require_POST
+@only("POST")
 def create(request):
     try:
         body = wire.parse(request.body)
@@ -53,7 +90,7 @@ def create(request):
         return refusal(refused)
 
 
-@require_GET
+@only("GET")
 def table(request, code):
     try:
         return JsonResponse(service.read(code, visitors.from_request(request)))
@@ -61,7 +98,7 @@ def table(request, code):
         return refusal(refused)
 
 
-@require_POST
+@only("POST")
 def act(request, code, action):
     try:
         body = wire.parse(request.body)

@@ -97,8 +97,10 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return
             if kind == "move":
                 name = "move"
+            elif kind == "act" and isinstance(message.get("do"), str):
+                name = message["do"]
             elif kind == "act":
-                name = message.get("do")
+                raise service.Refused('An act message says what to do, like {"type": "act", "do": "bot"}.')
             else:
                 raise service.Refused("A message's type is move, act or refresh.")
             who = self.who

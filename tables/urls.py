@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import path, re_path
 
 from . import api
 
@@ -8,4 +8,6 @@ urlpatterns = [
     path("tables", api.create),
     path("tables/<str:code>", api.table),
     path("tables/<str:code>/<str:action>", api.act),
+    # Any other address here answers in JSON too, so a script always gets a sentence.
+    re_path(r"^", api.nowhere),
 ]

@@ -13,6 +13,7 @@ from django.test import Client
 from accounts.models import HouseRules
 from ratings import tables as rating_tables
 from ratings.models import Change, Rating
+from tables.api import CSRF_REFUSED
 from tables.models import Result, Seat, Table
 
 User = get_user_model()
@@ -99,7 +100,9 @@ def test_sign_up_refuses_a_taken_name_in_any_case_and_mismatched_passwords():
 def test_every_account_form_needs_its_csrf_token(path, data):
     User.objects.create_user("zed", password=PASSWORD)
     browser = Client(enforce_csrf_checks=True)
-    assert browser.post(path, data).status_code == 403
+    refused = browser.post(path, data)
+    assert refused.status_code == 403 and refused["Content-Type"].startswith("text/html")
+    assert "CSRF verification failed" in refused.content.decode()  # Django's page, for a person at a form
 
 
 @pytest.mark.django_db
@@ -170,9 +173,16 @@ def test_saving_house_rules_needs_you_signed_in_and_the_csrf_token():
     assert guest.get("/accounts/house-rules/get-in-line").json() == {"signedIn": False, "username": None, "saved": None}
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(User.objects.create_user("ada", password=PASSWORD))
-    assert strict.post("/accounts/house-rules/get-in-line", "{}", content_type="application/json").status_code == 403
+    refused = strict.post("/accounts/house-rules/get-in-line", "{}", content_type="application/json")
+    assert refused.status_code == 403 and refused.json()["error"] == CSRF_REFUSED
     assert not HouseRules.objects.exists()
     assert Client().get("/accounts/house-rules/no-such-game").status_code == 404
+
+
+def test_house_rules_answer_another_method_with_a_sentence():
+    wrong = Client().put("/accounts/house-rules/get-in-line", "{}", content_type="application/json")
+    assert wrong.status_code == 405 and wrong["Allow"] == "GET, POST"
+    assert wrong.json()["error"] == "This address takes GET or POST only; send your request again with one of those."
 
 
 @pytest.mark.django_db

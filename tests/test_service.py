@@ -10,7 +10,8 @@ from django.db import connections
 from django.test import Client
 
 from tables import batching, db, mainloop, service, ticker
-from tables.actions import perform_moves
+from tables.actions import ACTIONS, perform_moves
+from tables.api import CSRF_REFUSED
 from tables.models import Move, Result, Table
 
 pytestmark = pytest.mark.django_db
@@ -249,6 +250,10 @@ def test_moves_out_of_turn_or_by_watchers_are_refused_with_a_sentence():
     (b"[" * 5000, "nested too deeply"),
     (b"{\"a\": \"" + b"x" * 20000 + b"\"}", "far too long"),
     (b"\xff\xfe", "isn't readable text"),
+    (b'{"name": "Ada\\u0000"}', "holds a NUL character"),
+    (b'{"seq": NaN}', "isn't valid JSON"),
+    (b'{"seq": 1e999}', "number too large"),
+    (b'{"seq": 9223372036854775808}', "number too large"),
 ])
 def test_malformed_bodies_get_a_sentence(raw, words):
     code, ada, _ = started(bots=1)
@@ -268,17 +273,55 @@ def test_unknown_tables_games_and_actions_are_refused():
     code = new_table(ada)
     status, body = post(ada, f"/api/tables/{code}/teleport")
     assert status == 404 and body["error"] == "That isn't something you can do at a table."
+    for nowhere in ["/api/", "/api/tables/", f"/api/tables/{code}/move/again", "/api/players"]:
+        response = ada.get(nowhere)
+        assert response.status_code == 404 and response.json()["error"].startswith("There's nothing at this address;"), nowhere
+
+
+@pytest.mark.parametrize("method, path, allowed", [
+    ("GET", "/api/tables", "POST"),
+    ("GET", "/api/tables/{code}/move", "POST"),
+    ("PUT", "/api/tables/{code}/end", "POST"),
+    ("POST", "/api/tables/{code}", "GET"),
+    ("POST", "/api/games", "GET"),
+    ("DELETE", "/api/mine", "GET"),
+])
+def test_a_wrong_method_gets_a_sentence_naming_the_right_one(method, path, allowed):
+    code, ada, _ = started(bots=1)
+    before = state_of(code)
+    response = ada.generic(method, path.format(code=code), "{}", content_type="application/json")
+    assert response.status_code == 405 and response["Allow"] == allowed
+    assert response.json()["error"] == f"This address takes {allowed} only; send your request again with {allowed}."
+    assert state_of(code) == before
 
 
 def test_state_changing_calls_need_the_csrf_token():
     careful = Client(enforce_csrf_checks=True)
     careful.get("/")
     response = careful.post("/api/tables", json.dumps({"game": "high-card", "name": "Ada"}), content_type="application/json")
-    assert response.status_code == 403
+    assert response.status_code == 403 and response.json()["error"] == CSRF_REFUSED
+    assert not Table.objects.exists()
     token = careful.cookies["csrftoken"].value
     response = careful.post("/api/tables", json.dumps({"game": "high-card", "name": "Ada"}), content_type="application/json",
                             HTTP_X_CSRFTOKEN=token)
     assert response.status_code == 201
+
+
+def test_every_table_action_needs_the_csrf_token():
+    careful = Client(enforce_csrf_checks=True)
+    careful.get("/")
+    with_token = {"content_type": "application/json", "HTTP_X_CSRFTOKEN": careful.cookies["csrftoken"].value}
+    code = careful.post("/api/tables", json.dumps({"game": "high-card", "name": "Ada"}), **with_token).json()["code"]
+    careful.post(f"/api/tables/{code}/bot", "{}", **with_token)
+    before = snap_of(careful, code)
+    # A body the host's actions would take in this waiting room, so only the missing token stops them.
+    body = json.dumps({"seat": 1, "to": 0, "level": "easy", "settings": {"bot_pace": "relaxed"}, "name": "Ada"})
+    for action in ACTIONS:
+        response = careful.post(f"/api/tables/{code}/{action}", body, content_type="application/json")
+        assert response.status_code == 403 and response.json()["error"] == CSRF_REFUSED, action
+    assert snap_of(careful, code) == before
+    response = careful.post(f"/api/tables/{code}/settings", body, **with_token)
+    assert response.status_code == 200 and response.json()["settings"] == {"bot_pace": "relaxed"}
 
 
 def test_the_host_covers_a_seat_and_the_person_takes_it_back():
