@@ -2,19 +2,21 @@
 sentence, a database failure mid-move that changes nothing, and production
 settings that pass Django's deployment checks."""
 
+import asyncio
 import json
 import os
 import subprocess
 import sys
 import types
+from contextlib import contextmanager
 
 import pytest
-from django.db import DatabaseError
+from django.db import connection, connections
 from django.test import Client
 
-from tables import limits, rows
+from tables import batching, db, limits, mainloop, service
 from tables.models import Move, Table
-from tables.service import Refused
+from tables.service import Refused, Visitor
 
 pytestmark = pytest.mark.django_db
 
@@ -45,6 +47,9 @@ def test_moving_too_fast_gets_a_sentence_and_changes_nothing(settings):
     status, body = post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": {"type": "ready"}})
     assert status == 429 and body["error"] == "You're going faster than the table can follow; wait a moment and try again."
     assert frozen(code) == before
+    # Another browser is counted on its own: Ben is answered, not slowed.
+    status, body = post(Client(), f"/api/tables/{code}/move", {"seq": snap["seq"], "action": {"type": "ready"}})
+    assert status == 403 and body["error"] == "You're watching this table; only players can move."
 
 
 def test_the_limit_holds_across_the_turn_of_a_window(settings, monkeypatch):
@@ -79,23 +84,90 @@ def test_making_tables_too_fast_gets_a_sentence(settings):
     assert post(Client(), "/api/tables", {"game": "high-card", "name": "Ben"})[0] == 201
 
 
-def test_a_database_failure_mid_move_changes_nothing_and_says_so(monkeypatch):
+@contextmanager
+def tables_refusing_writes():
+    """The database itself fails every write of a table's row, as a full
+    disk would: a move's own row is written first, then its table's fails."""
+    name = Table._meta.db_table
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            cursor.execute(f"CREATE TRIGGER disk_full BEFORE UPDATE ON {name} BEGIN SELECT RAISE(ABORT, 'the disk is full'); END")
+        else:
+            cursor.execute("CREATE FUNCTION disk_full() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'the disk is full'; END $$ LANGUAGE plpgsql")
+            cursor.execute(f"CREATE TRIGGER disk_full BEFORE UPDATE ON {name} FOR EACH ROW EXECUTE FUNCTION disk_full()")
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute(f"DROP TRIGGER disk_full{'' if connection.vendor == 'sqlite' else f' ON {name}'}")
+            if connection.vendor != "sqlite":
+                cursor.execute("DROP FUNCTION disk_full()")
+
+
+NOT_SAVED = "The table couldn't save that just now, so nothing changed. Please try again."
+
+
+def first_move(snap):
+    return {k: v for k, v in snap["view"]["moves"][0].items() if k != "label"}
+
+
+def test_a_database_failure_mid_move_changes_nothing_and_says_so():
     ada, code, snap = running_table()
     while not snap["view"]["moves"]:
         snap = ada.get(f"/api/tables/{code}").json()
     before = frozen(code)
-
-    def broken(*args, **kwargs):
-        raise DatabaseError("the disk is full")
-
-    monkeypatch.setattr(rows, "record", broken)
-    move = {k: v for k, v in snap["view"]["moves"][0].items() if k != "label"}
-    status, body = post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move})
-    assert status == 503 and body["error"] == "The table couldn't save that just now, so nothing changed. Please try again."
-    monkeypatch.undo()
-    assert frozen(code) == before
-    status, body = post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move})
+    with tables_refusing_writes():
+        status, body = post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": first_move(snap)})
+        assert status == 503 and body["error"] == NOT_SAVED
+        assert frozen(code) == before  # the move's own row went with the rest
+    status, body = post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": first_move(snap)})
     assert status == 200  # the same move goes through once the database is back
+    assert Move.objects.filter(table__code=code, by="person").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)  # the loop's calls use a connection of their own
+def test_a_database_failure_mid_move_from_a_socket_changes_nothing_and_says_so(monkeypatch):
+    """A socket's moves go through the loop's batches; when the database
+    fails, every move of the batch hears the sentence and none is made."""
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # as the server allows (parlor/asgi.py)
+    ada, code, snap = running_table()
+    while not snap["view"]["moves"]:
+        snap = ada.get(f"/api/tables/{code}").json()
+    before = frozen(code)
+    asked = (code, Visitor(ada.session["browser"]), {"seq": snap["seq"], "action": first_move(snap)})
+
+    async def move():
+        mainloop.adopt()  # as the server's loop
+        try:
+            await batching.move(*asked)
+        finally:
+            mainloop.forget()
+            await db.call(connections.close_all)  # the loop's own connections, not the test's
+
+    with tables_refusing_writes():
+        with pytest.raises(Refused) as refused:
+            asyncio.run(move())
+        assert refused.value.sentence == NOT_SAVED and refused.value.status == 503
+        assert frozen(code) == before
+    asyncio.run(move())
+    assert Move.objects.filter(table__code=code, by="person").count() == 1
+
+
+def test_no_page_or_socket_message_shows_a_seat_token():
+    """A seat is played by the browser whose session holds its token: no
+    answer, to anyone, carries one, so none can be borrowed."""
+    ada, ben, eve = Client(), Client(), Client()
+    code = post(ada, "/api/tables", {"game": "high-card", "name": "Ada"})[1]["code"]
+    post(ben, f"/api/tables/{code}/join", {"name": "Ben"})
+    post(ada, f"/api/tables/{code}/bot")
+    answers = [post(ada, f"/api/tables/{code}/start")[1]]
+    for client in (ada, ben, eve):
+        answers += [client.get(f"/api/tables/{code}").json(), client.get("/api/mine").json()]
+    table = Table.objects.get(code=code)
+    sent = json.dumps(answers) + "".join(service.views(table).values())
+    tokens = [ada.session["browser"], ben.session["browser"]]
+    assert all(len(token) >= 24 for token in tokens)
+    assert not [token for token in tokens if token in sent]
 
 
 def test_production_settings_pass_the_deployment_checks(tmp_path):
