@@ -21,6 +21,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings as django_settings
 from django.db import transaction
+from django.db.models import Count
 
 from . import alarms, games, layer, mainloop, moves, rows, signals
 from .contract import LEVELS, Illegal
@@ -760,10 +761,13 @@ def _size_problem(game, n: int) -> str:
 def tables_of(who: Visitor) -> list[dict]:
     """Every table this browser has a seat at, newest first."""
     seated = Seat.objects.filter(browser=who.browser, kind=Seat.PERSON).values("table_id")
-    found = Table.objects.filter(pk__in=seated).exclude(status=Table.ENDED).order_by("-updated")[:30]
+    # Only the columns shown: the states stay in the database, and json
+    # columns (which have no equality) stay out of the count's grouping.
+    found = (Table.objects.filter(pk__in=seated).exclude(status=Table.ENDED)
+             .values("code", "game", "status", "updated").annotate(seat_count=Count("seats")).order_by("-updated")[:30])
     out = []
     for table in found:
-        game = _game(table)
-        out.append({"code": table.code, "game": table.game, "title": game.title if game else table.game,
-                    "status": table.status, "seats": table.seats.count()})
+        game = games.get(table["game"])
+        out.append({"code": table["code"], "game": table["game"], "title": game.title if game else table["game"],
+                    "status": table["status"], "seats": table["seat_count"]})
     return out

@@ -5,8 +5,9 @@ as a sentence that changes nothing."""
 import asyncio
 import json
 
+import psycopg
 import pytest
-from django.db import connections
+from django.db import connection, connections
 from django.test import Client
 
 from tables import batching, db, mainloop, service, ticker
@@ -82,7 +83,8 @@ def test_joining_by_code_sits_you_down_and_a_reload_keeps_your_seat():
     status, again = post(ben, f"/api/tables/{code}/join", {"name": "Ben"})
     assert again["seat"] == 1 and len(again["seats"]) == 2
     assert snap_of(ben, code)["seat"] == 1
-    assert [t["code"] for t in ben.get("/api/mine").json()["tables"]] == [code]
+    assert [(t["code"], t["title"], t["status"], t["seats"]) for t in ben.get("/api/mine").json()["tables"]] == \
+        [(code, "High Card", "lobby", 2)]
 
 
 def test_a_name_is_needed_to_sit_down():
@@ -451,6 +453,29 @@ def test_a_table_whose_bot_turn_fails_holds_up_no_other_table(settings, monkeypa
     assert Table.objects.get(code=broken).state["seq"] == before
     assert Move.objects.filter(table__code=fine).count() == Table.objects.get(code=fine).state["seq"]
 
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite serves one process, which locks the whole database")
+@pytest.mark.django_db(transaction=True)  # the other process's transaction must see the tables
+def test_a_table_another_process_holds_is_passed_over_not_waited_for(settings):
+    """Two processes' tickers: a table whose row the other holds mid-turn is
+    left to it, and this one plays the other due tables without waiting."""
+    settings.PARLOR_BOT_THINK = 1.0
+    held, free = due_bot_tables(2)
+    before = Table.objects.get(code=held).state["seq"]
+    where = connection.settings_dict
+    with psycopg.connect(dbname=where["NAME"], user=where["USER"] or None, host=where["HOST"] or None,
+                         port=where["PORT"] or None, password=where["PASSWORD"] or None) as other:
+        other.execute("SELECT 1 FROM tables_table WHERE code = %s FOR UPDATE", (held,))
+        with connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = '5s'")  # were the row waited for, the turn would fail, not hang
+        try:
+            assert service.tick([held, free]) == [free]
+        finally:
+            with connection.cursor() as cursor:
+                cursor.execute("RESET lock_timeout")
+        assert Table.objects.get(code=held).state["seq"] == before
+    assert service.tick([held]) == [held]  # once the other process lets go
+    assert Table.objects.get(code=held).state["seq"] > before
 
 def test_a_bot_thinks_from_when_its_decision_began(settings):
     settings.PARLOR_BOT_THINK = 1.0
