@@ -45,5 +45,5 @@ test: install chromium services
 lint: install
 	$(VENV)/bin/ruff check .
 
-bench: install
+bench: install services
 	$(PY) -m tools.bench

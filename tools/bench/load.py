@@ -33,6 +33,8 @@ from tests.live import ROOT, Client, Servers, scale_out_env
 GAME = "get-in-line"
 START_WITHIN = 2.4  # seconds over which the games start: one round of two brisk bots
 DRAIN_SECONDS = 10.0  # after the deadline, how long views of moves already sent may take to arrive
+OPEN_SECONDS = 120.0  # how long a socket may take to open and show its table
+MOST_TABLES, MOST_SECONDS = 2000, 600.0  # the run's bounds
 
 
 def choose(view: dict) -> dict | None:
@@ -73,29 +75,44 @@ class Load:
 
     async def person(self, url: str, cookies: str, origin: str, table: Table, who: int):
         """One person on a socket of their own: plays, then holds the socket
-        open until everyone has finished."""
-        async with connect(url, origin=origin, additional_headers={"Cookie": cookies}, open_timeout=120,
-                           max_size=2**22) as ws:
-            orjson.loads(await ws.recv())  # the table as it stands, sent on connecting
-            self.waiting -= 1
-            if not self.waiting:
-                # The sockets are all open: from here the generator's own
-                # collector walks only what play makes, so its pauses don't
-                # pass for the servers' latency.
-                gc.freeze()
-                self.deadline = time.monotonic() + self.seconds
-                self.everyone.set()
+        open until everyone has finished. A socket that cannot open is an
+        error, and the others play on without it."""
+        try:
+            ws = await connect(url, origin=origin, additional_headers={"Cookie": cookies}, open_timeout=OPEN_SECONDS,
+                               max_size=2**22)
+            async with asyncio.timeout(OPEN_SECONDS):
+                orjson.loads(await ws.recv())  # the table as it stands, sent on connecting
+        except Exception as failed:
+            self.errors.append(f"a socket could not open: {failed!r}")
+            self.arrived()
+            self.finished()
+            return
+        async with ws:
+            self.arrived()
             await self.everyone.wait()
             try:
                 await self.play(ws, table, who)
             finally:
-                self.playing -= 1
-                if not self.playing:
-                    self.all_read.set()
+                self.finished()
             # Every socket stays open until everyone has read their last
             # move's views: a thousand sockets closing at once would fall on
             # the last moves' replies, and that is not what play costs.
             await self.all_read.wait()
+
+    def arrived(self) -> None:
+        self.waiting -= 1
+        if not self.waiting:
+            # The sockets are all open: from here the generator's own
+            # collector walks only what play makes, so its pauses don't
+            # pass for the servers' latency.
+            gc.freeze()
+            self.deadline = time.monotonic() + self.seconds
+            self.everyone.set()
+
+    def finished(self) -> None:
+        self.playing -= 1
+        if not self.playing:
+            self.all_read.set()
 
     async def play(self, ws, table: Table, who: int):
         """Moves as soon as it is this person's turn until the deadline, then
@@ -216,11 +233,17 @@ async def drive(tables, seconds: float, servers: list) -> Load:
             cookies = "; ".join(f"{c.name}={c.value}" for c in person.jar)
             url = person.server.url.replace("http", "ws") + f"/ws/tables/{table.code}/"
             runs.append(load.person(url, cookies, person.server.url, table, who))
-    for failure in await asyncio.gather(*runs, return_exceptions=True):
-        if isinstance(failure, Exception):
-            load.errors.append(repr(failure))
+    try:
+        # However the servers behave, the run ends: every socket has its
+        # time to open, the play its seconds, and the last views theirs.
+        async with asyncio.timeout(OPEN_SECONDS + seconds + DRAIN_SECONDS + 30):
+            for failure in await asyncio.gather(*runs, return_exceptions=True):
+                if isinstance(failure, Exception):
+                    load.errors.append(repr(failure))
+            await measuring
+    except TimeoutError:
+        load.errors.append("the run did not finish in its time; it was stopped")
     load.unanswered = sum(len(table.sent) for table, _h, _g in tables)
-    await measuring
     return load
 
 
@@ -253,6 +276,8 @@ def main(argv=None) -> None:
     parser.add_argument("--only", choices=["sqlite", "scaled"])
     parser.add_argument("--quick", action="store_true", help="20 tables for 8 seconds")
     args = parser.parse_args(argv)
+    if not (1 <= args.tables <= MOST_TABLES and 0 < args.seconds <= MOST_SECONDS):
+        parser.error(f"--tables runs from 1 to {MOST_TABLES}, --seconds up to {MOST_SECONDS:.0f}")
     if args.quick:
         args.tables, args.seconds = 20, 8.0
     # No rate limits; the bots' net polls as often as the site's (the tests' poll faster).
