@@ -15,6 +15,7 @@ from ratings import tables as rating_tables
 from ratings.models import Change, Rating
 from tables.api import CSRF_REFUSED
 from tables.models import Result, Seat, Table
+from tests.views import move_from
 
 User = get_user_model()
 PASSWORD = "a-long-password"
@@ -47,7 +48,7 @@ def play_out(client, code):
         snap = snap_of(client, code)
         if snap["status"] == "over":
             return snap
-        move = {k: v for k, v in snap["view"]["moves"][0].items() if k != "label"}
+        move = move_from(snap)
         status, body = post(client, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move})
         assert status == 200, body
     raise AssertionError("the game never ended")

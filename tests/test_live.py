@@ -5,11 +5,7 @@ mid-game comes back with the game exactly as it was and its bots carry on."""
 import json
 
 from tests.live import Client
-
-
-def move_from(snapshot):
-    """The first move the server lists for this seat, without its label."""
-    return {k: v for k, v in snapshot["view"]["moves"][0].items() if k != "label"}
+from tests.views import move_from
 
 
 def play_to_the_end(ws, snap):

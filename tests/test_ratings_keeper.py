@@ -19,6 +19,7 @@ from ratings.model import counted, rate
 from ratings.models import Change, RatedGame, Rating
 from tables.models import Result, Table
 from tables.signals import game_finished
+from tests.views import move_from
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -72,7 +73,7 @@ def play_out(code, *clients):
         for client, snap in zip(clients, snaps):
             mine = snap["seats"][snap["seat"]] if snap["seat"] is not None else None
             if mine and not mine["covered"] and snap["view"]["moves"]:
-                move = {k: v for k, v in snap["view"]["moves"][0].items() if k != "label"}
+                move = move_from(snap)
                 status, body = post(client, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move})
                 assert status == 200, body
                 break

@@ -17,6 +17,7 @@ from django.test import Client
 from tables import batching, db, limits, mainloop, service
 from tables.models import Move, Table
 from tables.service import Refused, Visitor
+from tests.views import move_from
 
 pytestmark = pytest.mark.django_db
 
@@ -107,9 +108,6 @@ def tables_refusing_writes():
 NOT_SAVED = "The table couldn't save that just now, so nothing changed. Please try again."
 
 
-def first_move(snap):
-    return {k: v for k, v in snap["view"]["moves"][0].items() if k != "label"}
-
 
 def test_a_database_failure_mid_move_changes_nothing_and_says_so():
     ada, code, snap = running_table()
@@ -117,10 +115,10 @@ def test_a_database_failure_mid_move_changes_nothing_and_says_so():
         snap = ada.get(f"/api/tables/{code}").json()
     before = frozen(code)
     with tables_refusing_writes():
-        status, body = post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": first_move(snap)})
+        status, body = post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move_from(snap)})
         assert status == 503 and body["error"] == NOT_SAVED
         assert frozen(code) == before  # the move's own row went with the rest
-    status, body = post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": first_move(snap)})
+    status, body = post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move_from(snap)})
     assert status == 200  # the same move goes through once the database is back
     assert Move.objects.filter(table__code=code, by="person").count() == 1
 
@@ -134,7 +132,7 @@ def test_a_database_failure_mid_move_from_a_socket_changes_nothing_and_says_so(m
     while not snap["view"]["moves"]:
         snap = ada.get(f"/api/tables/{code}").json()
     before = frozen(code)
-    asked = (code, Visitor(ada.session["browser"]), {"seq": snap["seq"], "action": first_move(snap)})
+    asked = (code, Visitor(ada.session["browser"]), {"seq": snap["seq"], "action": move_from(snap)})
 
     async def move():
         mainloop.adopt()  # as the server's loop

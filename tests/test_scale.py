@@ -10,6 +10,7 @@ import pytest
 
 from tables import moves
 from tests.live import Client, _pg
+from tests.views import move_from
 
 
 def wait_for_redis(port: int, password: str = "") -> None:
@@ -86,9 +87,6 @@ def a_move_nobody_hears(ada, code):
     assert status == 200 and moved["seq"] > snap["seq"]
     return moved
 
-
-def move_from(snapshot):
-    return {k: v for k, v in snapshot["view"]["moves"][0].items() if k != "label"}
 
 
 @pytest.mark.parametrize("password", ["", "family-secret"])

@@ -14,6 +14,7 @@ from tables import batching, db, mainloop, service, ticker
 from tables.actions import ACTIONS, perform_moves
 from tables.api import CSRF_REFUSED
 from tables.models import Move, Result, Table
+from tests.views import move_from
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +49,7 @@ def started(bots=1, people=1):
 
 def play_my_turn(client, code):
     snap = snap_of(client, code)
-    move = {k: v for k, v in snap["view"]["moves"][0].items() if k != "label"}
+    move = move_from(snap)
     return post(client, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move})
 
 
@@ -151,7 +152,7 @@ def test_a_game_plays_to_its_end_with_bots_taking_their_turns():
 def test_a_stale_or_repeated_move_is_refused_and_nothing_is_applied_twice():
     code, ada, _ = started(bots=1)
     snap = snap_of(ada, code)
-    move = {k: v for k, v in snap["view"]["moves"][0].items() if k != "label"}
+    move = move_from(snap)
     status, first = post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move})
     assert status == 200
     moves_after = Move.objects.count()
@@ -170,7 +171,7 @@ def test_moves_made_together_are_each_made_or_refused_as_if_alone():
     asked = {}
     for code, client in ((first, ada), (second, bea)):
         snap = snap_of(client, code)
-        asked[code] = (snap["seq"], {k: v for k, v in snap["view"]["moves"][0].items() if k != "label"})
+        asked[code] = (snap["seq"], move_from(snap))
     people_moved = Move.objects.filter(table__code=first, by="person").count()
     second_before = state_of(second)
     outcomes = service.move_all([
@@ -210,7 +211,7 @@ def test_moves_arriving_while_the_loop_is_busy_are_made_in_one_batch(monkeypatch
     asked = []
     for code, ada, _ in tables:
         snap = snap_of(ada, code)
-        move = {k: v for k, v in snap["view"]["moves"][0].items() if k != "label"}
+        move = move_from(snap)
         asked.append((code, service.Visitor(ada.session["browser"]), {"seq": snap["seq"], "action": move}))
     watcher = service.Visitor("someone-else")
 
