@@ -7,7 +7,7 @@ class AccountsConfig(AppConfig):
 
     def ready(self):
         # A signed-in host's new table starts from their saved house rules.
-        from tables import api
+        from web import api
 
         from .house_rules import starting
 

@@ -3,7 +3,7 @@ e-mail), saved house rules, each player's profile and history, a
 leaderboard per game, and a read-only page for any kept game's result.
 
 A guest plays under a name kept in the browser (the lobby's), with a random
-id in the session (``tables.visitors``); signing up keeps the tables that
+id in the session (``web.visitors``); signing up keeps the tables that
 browser sits at, as the new player's. Every form carries Django's CSRF token
 and every state-changing call needs it."""
 
@@ -19,10 +19,12 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
+from engine import registry
 from ratings import tables as rating_tables
 from ratings.models import SETTLED, Change, Rating
-from tables import api, games, service, wire
+from tables import service
 from tables.models import Result, Seat, Table
+from web import api, wire
 
 from . import house_rules
 
@@ -82,7 +84,7 @@ class SignOut(auth_views.LogoutView):
 def house_rules_view(request, game):
     """GET: whether you're signed in, and your saved house rules for a game.
     POST {"settings": {...}}: save them (signed in only)."""
-    found = games.get(game)
+    found = registry.get(game)
     if found is None:
         return JsonResponse({"error": "We don't have that game."}, status=404)
     user = request.user if request.user.is_authenticated else None
@@ -104,7 +106,7 @@ def house_rules_view(request, game):
 # -- pages -----------------------------------------------------------------------
 
 def _title(slug: str) -> str:
-    game = games.get(slug) if slug in games.REGISTERED else None
+    game = registry.get(slug) if slug in registry.REGISTERED else None
     return game.title if game is not None else slug.replace("-", " ").title()
 
 
@@ -174,7 +176,7 @@ def profile(request, username):
 
 
 def _leaderboard_games() -> list[dict]:
-    slugs = list(games.REGISTERED)
+    slugs = list(registry.REGISTERED)
     for slug in Rating.objects.values_list("game", flat=True).distinct():
         if slug not in slugs:
             slugs.append(slug)

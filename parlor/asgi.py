@@ -21,7 +21,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from tables import mainloop, ticker, wal  # noqa: E402
-from tables.routing import websocket_urlpatterns  # noqa: E402
+from web.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter({
     "http": django_http,

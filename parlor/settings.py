@@ -39,7 +39,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "tables",
-    "games",
+    "web",
     "accounts",
     "ratings",
 ]
@@ -143,6 +143,12 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
+# Each game's browser table lives in its own folder (games/<folder>/web/) and
+# is served under games/<slug>/, the slug being the folder's name with dashes.
+STATICFILES_DIRS = [
+    (f"games/{folder.parent.name.replace('_', '-')}", folder)
+    for folder in sorted((BASE_DIR / "games").glob("*/web"))
+]
 STATIC_ROOT = VAR / "static"
 STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
@@ -153,7 +159,7 @@ WHITENOISE_AUTOREFRESH = True
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # a browser keeps its seats for a year
 SESSION_SAVE_EVERY_REQUEST = False
 CSRF_COOKIE_HTTPONLY = False  # the page's script reads it for the JSON API
-CSRF_FAILURE_VIEW = "tables.api.csrf_failure"  # a sentence for JSON calls, Django's page for forms
+CSRF_FAILURE_VIEW = "web.api.csrf_failure"  # a sentence for JSON calls, Django's page for forms
 
 # Bots: one number scales every think time (tests and benchmarks set 0).
 PARLOR_BOT_THINK = float(os.environ.get("PARLOR_BOT_THINK", "1.0"))

@@ -2,8 +2,8 @@ from django.contrib import admin
 from django.urls import include, path
 
 urlpatterns = [
-    path("api/", include("tables.urls")),
+    path("api/", include("web.api_urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
-    path("", include("games.urls")),
+    path("", include("web.urls")),
 ]

@@ -42,7 +42,7 @@ def teams_of(game: str, n: int, options: dict | None) -> list[int]:
     if game == "euchre":
         return [s % 2 for s in range(n)]
     if game == "get-in-line":
-        from tables.get_in_line import rules
+        from games.get_in_line import rules
 
         teams = rules.team_count(n, rules.options(options or {})["teams"])
         return [s % teams for s in range(n)]

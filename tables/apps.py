@@ -8,7 +8,7 @@ class TablesConfig(AppConfig):
 
     def ready(self):
         # Extra games (the tests' own small game) are named in the settings.
-        from . import games
+        from engine import registry
 
         for slug, module in settings.PARLOR_EXTRA_GAMES.items():
-            games.register(slug, module)
+            registry.register(slug, module)

@@ -9,8 +9,8 @@ loop too, and each action makes few round trips: the table and its seats in
 one read that also opens the transaction, the moves and the new state in one
 write that also commits it (tables/rows.py), the bots of every due table in
 one transaction (tables/ticker.py), the people's moves that queued meanwhile
-in one transaction too (tables/batching.py), and the rate limit counted
-beside the call, not inside it (tables/limits.py). Locks never chain: a
+in one transaction too (web/batching.py), and the rate limit counted
+beside the call, not inside it (web/limits.py). Locks never chain: a
 process runs one transaction at a time, takes a batch's tables in the order
 of their codes, and the ticker passes over tables another process holds.
 (The server allows the ORM on the loop's thread: parlor/asgi.py.)"""

@@ -4,7 +4,7 @@ Every action takes the table's row lock, checks who is asking, changes the
 table, saves it whole (state, seats and the move) in one transaction, and
 tells every socket watching the table once the transaction commits. A refused
 action raises ``Refused`` with a sentence and changes nothing. The service
-knows no rules: it asks the game (``tables.games``) for everything.
+knows no rules: it asks the game (``engine.registry``) for everything.
 """
 
 from __future__ import annotations
@@ -23,8 +23,10 @@ from django.conf import settings as django_settings
 from django.db import transaction
 from django.db.models import Count
 
-from . import alarms, games, layer, mainloop, moves, rows, signals
-from .contract import LEVELS, Illegal
+from engine import moves, registry
+from engine.contract import LEVELS, Illegal
+
+from . import alarms, layer, mainloop, rows, signals
 from .models import Result, Seat, Table
 
 log = logging.getLogger(__name__)
@@ -66,7 +68,7 @@ def normal_code(code) -> str:
 
 
 def _game(table: Table):
-    return games.get(table.game)
+    return registry.get(table.game)
 
 
 def _locked(code) -> Table:
@@ -204,7 +206,7 @@ def create(slug, who: Visitor, settings: dict | None = None) -> Table:
     """A new table for a game, with the creator as host in the first seat.
     Its settings start from ``settings`` (only what the game allows), else
     the game's defaults."""
-    game = games.get(slug)
+    game = registry.get(slug)
     if game is None:
         raise Refused("We don't have that game. Pick one from the list.", 404)
     name = _clean_name(who.name)
@@ -767,7 +769,7 @@ def tables_of(who: Visitor) -> list[dict]:
              .values("code", "game", "status", "updated").annotate(seat_count=Count("seats")).order_by("-updated")[:30])
     out = []
     for table in found:
-        game = games.get(table["game"])
+        game = registry.get(table["game"])
         out.append({"code": table["code"], "game": table["game"], "title": game.title if game else table["game"],
                     "status": table["status"], "seats": table["seat_count"]})
     return out

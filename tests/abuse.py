@@ -4,8 +4,8 @@ refusal is a sentence a person can act on."""
 
 from hypothesis import strategies as st
 
-from tables.contract import LEVELS
-from tables.wire import MOST_DEPTH
+from engine.contract import LEVELS
+from web.wire import MOST_DEPTH
 
 junk = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),

@@ -4,9 +4,9 @@ on demand for the websocket, restart and browser tests."""
 
 import pytest
 
-from tables import games
+from engine import registry
 
-games.register("high-card", "tests.highcard")
+registry.register("high-card", "tests.highcard")
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,7 @@ A game's test module subclasses it, names the game, and says how to re-deal
 the secrets a seat must not see::
 
     class TestEuchreContract(TableGameContract):
-        game = tables.games.get("euchre")
+        game = engine.registry.get("euchre")
 
         def scramble(self, state, keep, rng): ...
         def hidden(self, state, seat): ...
@@ -25,8 +25,8 @@ import json
 import os
 import random
 
-from tables import contract, log, moves
-from tables.contract import LEVELS, Illegal
+from engine import contract, log, moves
+from engine.contract import LEVELS, Illegal
 
 GAMES_PER_LEVEL = int(os.environ.get("PARLOR_CONTRACT_GAMES", "3"))
 MAX_STEPS = 20000

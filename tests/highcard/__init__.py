@@ -5,8 +5,8 @@ It proves the table contract and the service on a game with a secret hand."""
 
 from __future__ import annotations
 
-from tables import deck, log, moves, rounds
-from tables.contract import Illegal
+from engine import deck, log, moves, rounds
+from engine.contract import Illegal
 
 from . import bots  # noqa: F401 (the contract's bots module)
 

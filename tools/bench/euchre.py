@@ -16,9 +16,9 @@ import statistics
 import sys
 import time
 
-import tables.euchre as euchre
-from tables import moves
-from tables.euchre import bots, rules
+import games.euchre as euchre
+from engine import moves
+from games.euchre import bots, rules
 
 EVERYTHING_ON = {"stick_dealer": "off", "alone": "on", "defend_alone": "on", "farmers": "on", "canadian": "on"}
 

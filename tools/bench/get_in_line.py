@@ -4,7 +4,7 @@ Prints three figures:
 
 - random-legal games per second: two seats each playing a move picked at
   random from every legal move (trades and passes included), every move
-  through the one door, ``tables.moves.dispatch``, as the table service
+  through the one door, ``engine.moves.dispatch``, as the table service
   plays it;
 - medium-bot games per second: two medium bots, one against one, each move
   chosen by ``bots.choose`` and played through the same door;
@@ -29,7 +29,7 @@ import time
 
 def legal(game, state: dict, seat: int) -> list[dict]:
     """Every legal move for the seat to play, from the rules' own answers."""
-    from tables.get_in_line import rules
+    from games.get_in_line import rules
 
     mine = rules.team(state, seat)
     hand = state["hands"][seat]
@@ -45,8 +45,8 @@ def legal(game, state: dict, seat: int) -> list[dict]:
 
 def random_games(seconds: float, players: int = 2) -> tuple[int, float, int]:
     """Random-legal games played in about `seconds`: (games, time, moves)."""
-    import tables.get_in_line as game
-    from tables import moves
+    import games.get_in_line as game
+    from engine import moves
 
     start = time.perf_counter()
     games = total = 0
@@ -65,8 +65,8 @@ def bot_games(seconds: float, level: str, players: int = 2, timings: list[float]
               label: str = "bench") -> tuple[int, float, int]:
     """Bot games at one level played in about `seconds`; with `timings`,
     each decision's time is appended to it."""
-    import tables.get_in_line as game
-    from tables import moves
+    import games.get_in_line as game
+    from engine import moves
 
     start = time.perf_counter()
     games = total = 0

@@ -19,9 +19,9 @@ import statistics
 import sys
 import time
 
-import tables.line as game
-from tables import moves
-from tables.line import bots
+import games.line as game
+from engine import moves
+from games.line import bots
 
 
 def random_games(count: int, through_door: bool = True) -> tuple[float, int]:

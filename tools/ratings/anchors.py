@@ -1,7 +1,7 @@
 """Measure each game's bot levels against each other and write the rating
 anchors (ratings/anchors.json).
 
-For each game (any registered in ``tables.games``, or ``slug=module`` for one
+For each game (any registered in ``engine.registry``, or ``slug=module`` for one
 that isn't registered yet) it takes the smallest table that splits into two
 equal sides (``ratings.tables.teams_of``: one against one in Get In Line,
 two against two in Euchre), seats one level on one side and the other level
@@ -18,7 +18,7 @@ weak level is capped at 400 below medium. ``--write`` merges them into
 ratings/anchors.json, with a note of the run that produced them.
 
     .venv/bin/python -m tools.ratings.anchors --game get-in-line --games 150 --jobs 2 --write
-    .venv/bin/python -m tools.ratings.anchors --game euchre=tables.euchre --games 300 --write
+    .venv/bin/python -m tools.ratings.anchors --game euchre=games.euchre --games 300 --write
 """
 
 from __future__ import annotations
@@ -38,11 +38,11 @@ MOST_STEPS = 100_000  # no game needs more moves; past this a game counts as dra
 
 
 def _game(slug: str):
-    from tables import games
+    from engine import registry
 
-    game = games.get(slug)
+    game = registry.get(slug)
     if game is None:
-        raise SystemExit(f"no game {slug!r}: registered are {', '.join(games.REGISTERED)}")
+        raise SystemExit(f"no game {slug!r}: registered are {', '.join(registry.REGISTERED)}")
     return game
 
 
@@ -63,8 +63,8 @@ def table_for(slug: str, settings: dict | None = None) -> tuple[int, list[int]]:
 def play(slug: str, levels: list[str], seed: str, settings: dict | None = None) -> list[int]:
     """One game by bots at these levels, seat by seat; the places. A bot's
     refused move is replaced by the game's fallback, as at a table."""
-    from tables import moves
-    from tables.contract import Illegal
+    from engine import moves
+    from engine.contract import Illegal
 
     game = _game(slug)
     state = game.new(len(levels), seed, 0.0, game.options(settings or {}))
@@ -88,9 +88,9 @@ def _deal(job) -> list[float]:
     each game (1 a win, ½ a draw, 0 a loss)."""
     slug, module, a, b, deal, settings = job
     if module:  # a game not registered yet (a worker process registers it too)
-        from tables import games
+        from engine import registry
 
-        games.register(slug, module)
+        registry.register(slug, module)
     n, sides = table_for(slug, settings)
     out = []
     for first, second in ((a, b), (b, a)):
@@ -164,13 +164,13 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
     parser.add_argument("--write", action="store_true", help="merge the anchors into ratings/anchors.json")
     args = parser.parse_args(argv)
-    from tables import games
+    from engine import registry
 
     wanted = []
-    for item in args.game or list(games.REGISTERED):
+    for item in args.game or list(registry.REGISTERED):
         slug, _, module = item.partition("=")
         if module:
-            games.register(slug, module)
+            registry.register(slug, module)
         wanted.append((slug, module))
     entries = {slug: anchors_for(slug, args.games, args.jobs, module=module) for slug, module in wanted}
     if args.write:

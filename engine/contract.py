@@ -1,0 +1,60 @@
+"""The engine contract every Parlor game meets.
+
+A game is a package under ``games/`` registered in ``engine/registry.py``. Its
+``__init__`` exposes the names in ``REQUIRED`` (and may expose ``OPTIONAL``):
+
+- ``slug``, ``title``: ``"euchre"``, ``"Euchre"``.
+- ``players``: ``(min, max)`` people the catalog advertises.
+- ``sizes``: the seat counts a table can start with, bots included.
+- ``DEFAULTS`` and ``options(raw)``: the table's settings; only exact allowed
+  values survive, anything else becomes the default.
+- ``new(players, seed, now, settings)``: a fresh state, one JSON-serialisable
+  dict; raises ``Illegal`` with a sentence for a size it cannot start.
+- ``MOVES``: ``{type: fn(state, seat, action, now)}``; each validates and
+  mutates, or raises ``Illegal("a sentence a player can read")``.
+- ``view(state, seat)``: the only route from state to a browser;
+  ``seat=None`` is a spectator.
+- ``deciding(state)``: ``[(seat, kind, key)]``: who must decide now, what
+  kind of decision, and a key unique to this decision.
+- ``fallback(state, seat)``: an always-legal move, played if a bot's choice
+  is refused.
+- ``bots``: a module with ``choose(state, seat, level, rng)`` deciding from
+  ``view(state, seat)`` alone, for the levels in ``LEVELS``.
+- ``bot_think``: seconds of thinking per decision kind, before the pace.
+- ``result(state)``: ``None`` while playing; then a dict with ``places``
+  (1 is first, equal places tie) and ``scores``.
+
+Optional: ``tick(state, now)`` for a game with a clock; ``options_schema``
+describing the settings for the waiting room; ``team_of(state_or_none, n,
+settings)``.
+
+Every state carries ``seq`` (bumped by ``moves.dispatch`` on each move) and
+``events`` (``engine.log``).
+"""
+
+from __future__ import annotations
+
+LEVELS = ("easy", "medium", "hard")
+
+REQUIRED = (
+    "slug", "title", "players", "sizes", "DEFAULTS", "options", "new", "MOVES",
+    "view", "deciding", "fallback", "bots", "bot_think", "result",
+)
+OPTIONAL = ("tick", "options_schema")
+
+
+class Illegal(Exception):
+    """A move or action the rules refuse. Its message is one sentence a
+    player can read and act on; raising it changes nothing."""
+
+    def __init__(self, sentence: str):
+        super().__init__(sentence)
+        self.sentence = sentence
+
+    def __str__(self) -> str:
+        return self.sentence
+
+
+def missing(game) -> list[str]:
+    """The contract names a game package lacks (empty when it meets it)."""
+    return [name for name in REQUIRED if not hasattr(game, name)]

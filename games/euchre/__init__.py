@@ -1,0 +1,48 @@
+"""Euchre, the family's way (games/euchre/README.md): the engine contract's surface.
+The rules live in ``rules.py``, the bots in ``bots.py``."""
+
+from __future__ import annotations
+
+from . import bots  # noqa: F401 (the contract's bots module)
+from .rules import (  # noqa: F401 (the contract's names, and the rules a caller may want)
+    DEFAULTS,
+    MOVES,
+    OPTIONS_SCHEMA,
+    TARGET,
+    cards,
+    deciding,
+    fallback,
+    farmers_hand,
+    legal,
+    must_alone,
+    new,
+    options,
+    power,
+    result,
+    stuck,
+    suit_of,
+    team,
+    view,
+    winner,
+)
+
+slug = "euchre"
+title = "Euchre"
+players = (2, 4)  # people the catalog advertises; bots fill the rest
+sizes = (4,)      # always four seats, partners across
+options_schema = OPTIONS_SCHEMA
+
+# Seconds a bot "thinks" per decision kind, before the table's pace.
+bot_think = {
+    "farmer": 1.2,
+    "bid": 1.4,
+    "discard": 1.2,
+    "defend": 1.0,
+    "play": 0.9,
+    "ready": 0.0,
+}
+
+
+def team_of(state, n: int, settings=None) -> list[int]:
+    """Partners are one side: seats 0 and 2 against 1 and 3."""
+    return [team(s) for s in range(n)]

@@ -1,0 +1,92 @@
+// Euchre at a Parlor table: the family's rules (games/euchre/README.md), played
+// against bots or friends. The lobby and waiting room are the room kit's,
+// the card faces the card kit's; this brings the settings, the helpers,
+// the log in words and the table itself (table.js).
+
+import { el } from '../../room/net.js';
+import { start } from '../../room/room.js';
+import { RULES } from './rules.js';
+import { gameDetail } from './sheet.js';
+import { GAME, Table, assist } from './table.js';
+import { describe, progress, resultLine, shareText } from './words.js';
+
+const table = new Table();
+const onOff = [['on', 'On'], ['off', 'Off']];
+const repaint = () => table.paint();
+
+// Who partners whom in the waiting room: seats 1 and 3 against 2 and 4.
+// With two people at a full table the host can put them together or apart.
+function partnersNote(snap) {
+  const seats = snap.seats;
+  const named = i => (seats[i] ? seats[i].name + (seats[i].you ? ' (you)' : '') : 'an empty seat');
+  const teams = [0, 1].map(t => el('li', { class: `t${t}` }, el('strong', { text: `${named(t)} and ${named(t + 2)}` })));
+  const people = seats.filter(s => s.kind !== 'bot');
+  let swap = null;
+  if (snap.host && seats.length === 4 && people.length === 2) {
+    const [a, b] = people;
+    const together = a.index % 2 === b.index % 2;
+    swap = el('p', {},
+      el('span', { class: 'muted', text: together ? `${a.name} and ${b.name} are partners. ` : `${a.name} and ${b.name} play against each other. ` }),
+      el('button', { type: 'button', class: 'quiet', id: 'partners-switch', text: together ? 'Against each other' : 'As partners',
+        onclick: () => room.act('arrange', { seat: b.index, to: together ? (b.index + 1) % 4 : (a.index + 2) % 4 }) }));
+  }
+  return el('section', { class: 'eu-partners', id: 'partners-note', 'aria-label': 'Partners' },
+    el('h2', { text: 'Partners' }),
+    el('ul', {}, teams[0], el('li', { class: 'vs', text: 'against' }), teams[1]),
+    el('p', { class: 'muted', text: 'Partners sit across the table. Always four seats: bots fill the ones nobody takes.' }),
+    swap);
+}
+
+const room = start({
+  game: GAME,
+  firstRun: true,
+  title: 'Euchre',
+  rules: RULES,
+  // Every engine setting (games/euchre/rules.py options()), in plain words.
+  settings: [{
+    key: 'stick_dealer', label: 'Stick the dealer', hint: 'The dealer must call trump.', choices: onOff,
+  }, {
+    key: 'alone', label: 'Going alone', hint: 'Play without a partner.', choices: onOff,
+  }, {
+    key: 'defend_alone', label: 'Defending alone', hint: 'Defenders may go alone too.', choices: onOff,
+  }, {
+    key: 'farmers', label: 'Farmer’s hand', hint: '9s and 10s only: swap three.', choices: onOff,
+  }, {
+    key: 'canadian', label: 'Canadian loner', hint: 'Dealer’s partner goes alone.', choices: onOff,
+  }, {
+    key: 'bot_pace', label: 'Bot speed', hint: 'Relaxed is easier to follow.', choices: [['brisk', 'Brisk'], ['relaxed', 'Relaxed']],
+  }],
+  // The helpers are on by default, each with its own row to turn it off.
+  preferences: [
+    { key: 'assist-legal', label: 'Light up cards I can play', hint: 'Dims the cards you can’t play and lifts the ones you can.', onchange: repaint },
+    { key: 'assist-partner', label: 'Say when my partner’s winning', hint: 'A quiet note, and a ring round their card, while they’re taking the trick.', onchange: repaint },
+    { key: 'assist-bower', label: 'Mark the left bower', hint: 'A small tag on it once trump is called, since it counts as trump.', onchange: repaint },
+    { key: 'banners', label: 'Banners', hint: 'Calls, going alone, euchres and the winner, across the table for a moment.' },
+    { key: 'shortcuts', label: 'Keyboard shortcuts', hint: 'Single keys, shown on the buttons: the suit’s letter to call it, A to go alone, P to pass, 1 to 6 to play a card, O to sort.' },
+  ],
+  neighbors: partnersNote,
+  progress,
+  // A log line that can't be worded is reported, and the table still draws.
+  describe: (e, snap) => {
+    try { return describe(e, snap); } catch (err) { console.error('log line', e.kind, err); return undefined; }
+  },
+  resultLine,
+  shareText,
+  resultDetail: snap => gameDetail(snap, table.outcomes),
+  play: {
+    draw(board, snap, r, was) {
+      table.draw(board, snap, r, was);
+    },
+  },
+});
+
+document.addEventListener('keydown', e => {
+  if (!room.snap || room.snap.status !== 'playing' || !assist('shortcuts')) return;
+  if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
+  const target = e.target;
+  if (target && target.closest && target.closest('input, select, textarea')) return;
+  if (document.querySelector('dialog[open]')) return;
+  // Enter on a focused button is that button's own press.
+  if (e.key === 'Enter' && target && target.closest && target.closest('button, a')) return;
+  if (table.key(e)) e.preventDefault();
+});

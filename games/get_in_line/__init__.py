@@ -1,0 +1,44 @@
+"""Get In Line: the board game played with cards, for two to twelve people in
+two or three teams (games/get_in_line/README.md).
+
+This module is the engine contract's surface (engine/contract.py). The rules
+live in ``rules``, the fixed board in ``board``, the bots in ``bots``.
+
+(Don't export ``rules.counts`` from here: the table service reads a game's
+``counts`` as "does this game count?", and here it would mean lines per team.)
+"""
+
+from __future__ import annotations
+
+from . import bots  # noqa: F401 (the contract's bots module)
+from .board import LAYOUT, SIZE, THROUGH, WINDOWS  # noqa: F401
+from .rules import (  # noqa: F401
+    DEFAULTS,
+    HAND,
+    MOVES,
+    TEAMS,
+    deciding,
+    fallback,
+    new,
+    options,
+    result,
+    slug,
+    targets,
+    team_count,
+    team_of,
+    title,
+    view,
+)
+
+players = (2, 12)
+sizes = (2, 3, 4, 6, 8, 9, 10, 12)
+
+# Seconds a bot thinks per decision, before the table's pace (brisk 1.0,
+# relaxed 1.8). Every decision is the kind "play": a trade-in is part of a turn.
+bot_think = {"play": 1.2}
+
+__all__ = [
+    "slug", "title", "players", "sizes", "DEFAULTS", "options", "new", "MOVES", "view", "deciding",
+    "fallback", "bots", "bot_think", "result", "team_of", "team_count", "targets", "HAND", "TEAMS",
+    "LAYOUT", "SIZE", "WINDOWS", "THROUGH",
+]

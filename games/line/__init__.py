@@ -1,0 +1,24 @@
+"""Line: spatial rummy on one shared 4 by 4 grid, for 2 to 4 players.
+
+Everyone builds the same grid; each row must be able to end as a run or a
+set. Play a card, upgrade a joker out of a full row, or shift a completed
+run; only when none of those is possible, take the top discard (if it can
+go straight down) or draw. Completing a row earns one extra turn. When the
+grid fills, or someone must draw from an empty pile, the lowest hand wins.
+The rules page is games/line/README.md; the row rules are in ``rules``, the turns
+and the view in ``turn``, the bots in ``bots``.
+"""
+
+from __future__ import annotations
+
+from . import bots, rules, turn  # noqa: F401 (bots: the contract's bots module)
+from .turn import MOVES, SIZES, deciding, fallback, legal, new, options, result, view  # noqa: F401
+
+slug = "line"
+title = "Line"
+players = (2, 4)
+sizes = SIZES
+DEFAULTS = {"bot_pace": "brisk"}
+
+# Seconds a bot "thinks" per kind of decision, before the table's pace.
+bot_think = {"play": 1.4, "draw": 0.7, "place": 0.9, "discard": 0.9}

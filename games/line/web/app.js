@@ -1,0 +1,111 @@
+// Line at a Parlor table: the spatial rummy on a shared 4 by 4 grid
+// (games/line/README.md). The lobby and waiting room are the room kit's, the card
+// faces the card kit's; this brings the settings, the helpers, the log in
+// words, the result sheet and the table itself (table.js).
+
+import { start } from '../../room/room.js';
+import { RULES } from './rules.js';
+import { GAME, Table, assist, resultDetail, resultLine, seatName, short } from './table.js';
+
+const table = new Table();
+const repaint = () => table.paint();
+
+function name(snap, s) {
+  return seatName(snap, s, false);
+}
+
+const row = i => Math.floor(i / 4) + 1;
+
+function describe(e, snap) {
+  // Your own moves read "You …"; everyone else's by name.
+  const you = e.seat !== undefined && e.seat === snap.seat;
+  const who = e.seat !== undefined ? seatName(snap, e.seat) : '';
+  switch (e.kind) {
+    case 'deal':
+      return `The cards are dealt: seven each. ${name(snap, e.first)} goes first, and the ${short(e.turned)} starts the discard.`;
+    case 'dealt':
+      return '';
+    case 'place':
+      return e.drawn ? `${who} put the ${short(e.card)} down in row ${row(e.square)}.` : `${who} played the ${short(e.card)} in row ${row(e.square)}.`;
+    case 'upgrade':
+      return `${who} swapped the ${short(e.card)} for the joker in row ${row(e.square)}, and ${e.joker_to === null ? 'kept the joker' : `put the joker in row ${row(e.joker_to)}`}.`;
+    case 'shift':
+      return `${who} shifted the ${short(e.card)} into row ${e.row + 1}, pushing the ${short(e.out)} off onto the discard.`;
+    case 'take':
+      return `${who} had nothing to play and took the ${short(e.card)} from the discard.`;
+    case 'draw':
+      if (e.card) return `${who} had nothing to play and drew the ${short(e.card)}, which goes straight down.`;
+      return you ? '' : `${who} had nothing to play and drew a card into their hand.`; // (yours is the next line, with its card)
+    case 'drew':
+      return `You had nothing to play and drew the ${short(e.card)}; it can’t go down, so it joins your hand.`;
+    case 'discard':
+      return `${who} discarded the ${short(e.card)}.`;
+    case 'row':
+      return `${who} completed row ${e.row + 1}${e.made ? ` as a ${e.made}` : ''}.`;
+    case 'bonus':
+      return `${who} ${you ? 'get' : 'gets'} a bonus turn.`;
+    case 'over':
+      return resultLine(snap) || 'The game is over.';
+    default:
+      return undefined;
+  }
+}
+
+// What Share result copies: the result in words and every total.
+function shareText(snap) {
+  const line = resultLine(snap);
+  return line ? `Line at Parlor\n${line}` : '';
+}
+
+start({
+  game: GAME,
+  title: 'Line',
+  rules: RULES,
+  settings: [
+    { key: 'bot_pace', label: 'Bot speed', hint: 'Relaxed is easier to follow.',
+      choices: [['brisk', 'Brisk'], ['relaxed', 'Relaxed']] },
+  ],
+  preferences: [
+    { key: 'assist-legal', label: 'Light up where a card can go', hint: 'Pick a card and the squares, upgrades and shifts it allows light up.', onchange: repaint },
+    { key: 'assist-last', label: 'Mark the last move', hint: 'An outline on the square the last card went to.', onchange: repaint },
+    { key: 'shortcuts', label: 'Keyboard shortcuts', hint: '1–8 pick a card, D draws, K keeps a freed joker, L opens the log, ? How to play, Esc puts a card down.' },
+  ],
+  progress: snap => {
+    const v = snap.view;
+    if (!v) return '';
+    if (v.phase === 'over') return `Game over after ${v.turns} turns`;
+    return `Turn ${v.turns}${v.bonus ? ' · bonus' : ''}`;
+  },
+  describe,
+  resultLine,
+  resultDetail,
+  shareText,
+  play: {
+    draw(board, snap, room) { table.draw(board, snap, room); },
+  },
+});
+
+// -- keys -------------------------------------------------------------------------
+
+document.addEventListener('keydown', e => {
+  if (!table.snap || e.ctrlKey || e.metaKey || e.altKey) return;
+  const target = e.target;
+  if (target && target.closest && target.closest('input, select, textarea')) return;
+  if (document.querySelector('dialog[open]')) return;
+  if (e.key === 'Escape') {
+    if (table.selected || table.step) { e.preventDefault(); table.putDown(); }
+    return;
+  }
+  if (!assist('shortcuts')) return;
+  const k = e.key;
+  // (Number keys: the card kit's handKeys, set up by the table.)
+  if (k === 'd' || k === 'D') {
+    e.preventDefault(); table.drawCard();
+  } else if (k === 'k' || k === 'K') {
+    e.preventDefault(); table.keepJoker();
+  } else if (k === 'l' || k === 'L') {
+    e.preventDefault(); document.getElementById('open-log')?.click();
+  } else if (k === '?') {
+    e.preventDefault(); document.getElementById('open-rules')?.click();
+  }
+});

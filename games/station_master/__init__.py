@@ -1,0 +1,58 @@
+"""Station Master: each player runs an Office on one shared single-track
+Division while the day's trains run through it on a timetable. The rules
+page is games/station_master/README.md; this package follows it line for line.
+
+This module is the contract surface; the rules live in small modules:
+division (the Mainline deck and the Division), timetable (the day),
+traffic (right to the track), rules (the moves), presets (the questions),
+scoring, board (the view) and bots.
+"""
+
+from __future__ import annotations
+
+from engine.contract import Illegal
+
+from . import bots, presets, rules, scoring  # noqa: F401 (bots is the contract's bots module)
+from .board import view  # noqa: F401
+
+slug = "station-master"
+title = "Station Master"
+players = (1, 4)
+sizes = (1, 2, 3, 4)
+
+PRESETS = presets.PRESETS
+QUESTIONS = presets.QUESTIONS
+DEFAULTS = presets.DEFAULTS
+options_schema = presets.SCHEMA
+MOVES = rules.MOVES
+
+# Seconds a bot "thinks" per decision kind: a move at its Office, and the
+# short choice that closes a Draw option.
+bot_think = {"work": 2.0, "lay": 1.2}
+
+
+def options(raw) -> dict:
+    return presets.options(raw)
+
+
+def new(n: int, seed: str, now: float, settings=None) -> dict:
+    if not isinstance(n, int) or n not in sizes:
+        raise Illegal("Station Master needs one to four Offices: add a bot or remove a seat.")
+    return rules.new(n, seed, options(settings))
+
+
+def deciding(state: dict) -> list[tuple[int, str, str]]:
+    if state["phase"] == "over":
+        return []
+    seat = state["turn"]
+    kind = "lay" if state["phase"] == "lay" else "work"
+    return [(seat, kind, f"{state['stage']}-{seat}-{state['moveNo']}-{kind}")]
+
+
+def fallback(state: dict, seat: int) -> dict:
+    """Always legal for the deciding seat: close a Draw option, or end the turn."""
+    return {"type": "keep"} if state["phase"] == "lay" else {"type": "done"}
+
+
+def result(state: dict):
+    return scoring.result(state)

@@ -1,0 +1,154 @@
+"""The table's questions and the five presets, as one definition.
+
+The lobby and the waiting room both read ``SCHEMA`` (through
+``options_schema``): each preset is a set of answers to the same questions,
+and Custom lets the host answer them one by one.
+"""
+
+from __future__ import annotations
+
+from engine import moves
+
+# Every question a table answers, with its allowed answers in the order
+# they are offered. Labels are what a player reads.
+QUESTIONS = (
+    {
+        "key": "scoring",
+        "label": "Who scores?",
+        "choices": (
+            {"value": "together", "label": "The table together, against the day's goal"},
+            {"value": "each", "label": "Each Office for itself"},
+        ),
+    },
+    {
+        "key": "hinder",
+        "label": "Hindering cards in the Home Office deck?",
+        "choices": (
+            {"value": "no", "label": "No"},
+            {"value": "yes", "label": "Yes: Red Flag, Tie-up and Slow Order"},
+        ),
+    },
+    {
+        "key": "day",
+        "label": "How long is the day?",
+        "choices": (
+            {"value": "short", "label": "Short: four Stages fewer"},
+            {"value": "standard", "label": "Standard"},
+            {"value": "long", "label": "Long: four Stages more"},
+        ),
+    },
+    {
+        "key": "goal",
+        "label": "How high is the goal when the table scores together?",
+        "choices": (
+            {"value": "gentle", "label": "Gentle"},
+            {"value": "standard", "label": "Standard"},
+            {"value": "stiff", "label": "Stiff"},
+        ),
+    },
+    {
+        "key": "seats",
+        "label": "How many Offices?",
+        "choices": (
+            {"value": "one", "label": "One: a single player"},
+            {"value": "two to four", "label": "Two to four"},
+        ),
+    },
+)
+
+ANSWERS = {q["key"]: tuple(c["value"] for c in q["choices"]) for q in QUESTIONS}
+
+# The presets, each a full set of answers. Custom starts from Competitive's.
+PRESETS = (
+    {
+        "key": "co-op", "label": "Co-op",
+        "blurb": "Everyone against the clock: the table wins or loses together.",
+        "answers": {"scoring": "together", "hinder": "no", "day": "standard", "goal": "standard", "seats": "two to four"},
+    },
+    {
+        "key": "competitive", "label": "Competitive",
+        "blurb": "Each Office scores its own work; the best Office wins.",
+        "answers": {"scoring": "each", "hinder": "no", "day": "standard", "goal": "standard", "seats": "two to four"},
+    },
+    {
+        "key": "cutthroat", "label": "Cutthroat",
+        "blurb": "Competitive, with Home Office cards that hinder another Office.",
+        "answers": {"scoring": "each", "hinder": "yes", "day": "standard", "goal": "standard", "seats": "two to four"},
+    },
+    {
+        "key": "solitaire", "label": "Solitaire",
+        "blurb": "One player against the clock, with a score to beat.",
+        "answers": {"scoring": "together", "hinder": "no", "day": "standard", "goal": "standard", "seats": "one"},
+    },
+    {
+        "key": "custom", "label": "Custom",
+        "blurb": "Answer the questions one by one.",
+        "answers": {"scoring": "each", "hinder": "no", "day": "standard", "goal": "standard", "seats": "two to four"},
+    },
+)
+
+BY_KEY = {p["key"]: p for p in PRESETS}
+DEFAULT_PRESET = "competitive"
+
+# The seat counts each answer to "How many Offices?" allows.
+SEATS = {"one": (1,), "two to four": (2, 3, 4)}
+
+def _schema() -> list[dict]:
+    """The settings as rows the lobby and the waiting room both draw: the
+    preset first (each carrying its full set of answers and the table sizes
+    it allows), then every question (asked one by one under Custom), then
+    the bots' pace."""
+    base = BY_KEY[DEFAULT_PRESET]["answers"]
+    rows = [{
+        "key": "preset", "label": "Preset", "hint": "Each preset answers the questions below; Custom lets you answer them.",
+        "choices": [p["key"] for p in PRESETS], "labels": {p["key"]: p["label"] for p in PRESETS},
+        "default": DEFAULT_PRESET,
+        "presets": [
+            {"key": p["key"], "label": p["label"], "blurb": p["blurb"], "answers": dict(p["answers"]),
+             "sizes": list(SEATS[p["answers"]["seats"]]) if p["key"] != "custom" else [1, 2, 3, 4]}
+            for p in PRESETS
+        ],
+    }]
+    for q in QUESTIONS:
+        rows.append({
+            "key": q["key"], "label": q["label"], "hint": "Set by the preset; asked when the preset is Custom.",
+            "choices": [c["value"] for c in q["choices"]], "labels": {c["value"]: c["label"] for c in q["choices"]},
+            "default": base[q["key"]], "custom": True,
+        })
+    rows.append({"key": "bot_pace", "label": "Bot speed", "hint": "Relaxed is easier to follow.",
+                 "choices": list(moves.BOT_PACE), "labels": {k: k.capitalize() for k in moves.BOT_PACE},
+                 "default": "brisk"})
+    return rows
+
+
+SCHEMA = _schema()
+
+
+def options(raw) -> dict:
+    """The table's settings: a preset and its answers (Custom keeps each
+    allowed answer the host gave), and the bots' pace. Anything not exactly
+    allowed becomes the default."""
+    preset = moves.choice(raw, "preset", tuple(BY_KEY), DEFAULT_PRESET)
+    base = BY_KEY[preset]["answers"]
+    out = {"preset": preset}
+    for key, allowed in ANSWERS.items():
+        out[key] = moves.choice(raw, key, allowed, base[key]) if preset == "custom" else base[key]
+    out["bot_pace"] = moves.choice(raw, "bot_pace", tuple(moves.BOT_PACE), "brisk")
+    return out
+
+
+DEFAULTS = options(None)
+
+
+def refusal(rules: dict, n: int) -> str | None:
+    """Why a table of n seats cannot start with these settings, or None."""
+    label = BY_KEY[rules["preset"]]["label"]
+    if n not in (1, 2, 3, 4):
+        return "Station Master needs one to four Offices: add a bot or remove a seat."
+    if n not in SEATS[rules["seats"]]:
+        if rules["seats"] == "one":
+            return f"{label} is for one player: remove the other seats, or choose another preset."
+        return f"{label} needs two to four Offices: add a bot, or choose Solitaire to play alone."
+    if n == 1 and rules["scoring"] == "each":
+        return "With one Office there is nobody to beat: let the table score together, or add a seat."
+    return None

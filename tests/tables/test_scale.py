@@ -1,0 +1,249 @@
+"""Several server processes on PostgreSQL and Redis serve the same tables: a
+move made through one reaches sockets held by another, a move raced through
+two is applied once, and bots ticked by every process each move once."""
+
+import threading
+import time
+
+import psycopg
+import pytest
+
+from engine import moves
+from tests.live import Client, _pg
+from tests.views import move_from
+
+
+def wait_for_redis(port: int, password: str = "") -> None:
+    """Until Redis answers (a page would keep reconnecting meanwhile)."""
+    import redis as redis_client
+
+    give_up = time.monotonic() + 30
+    while True:
+        try:
+            redis_client.Redis(port=port, password=password or None, socket_connect_timeout=1).ping()
+            return
+        except redis_client.ConnectionError:
+            if time.monotonic() > give_up:
+                raise
+            time.sleep(0.05)
+
+
+class OwnRedis:
+    """A Redis of the test's own, which the test stops and starts again."""
+
+    def __init__(self, tmp_path, password: str = ""):
+        from tests.live import free_port
+
+        self.port = free_port()
+        self.password = password
+        self.command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                        "--appendonly", "no", "--dir", str(tmp_path)] + (["--requirepass", password] if password else [])
+        self.process = None
+
+    def start(self) -> None:
+        import subprocess
+
+        self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL)
+        wait_for_redis(self.port, self.password)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait()
+            self.process = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://:{self.password}@127.0.0.1:{self.port}/0" if self.password else f"redis://127.0.0.1:{self.port}/0"
+
+
+@pytest.fixture
+def own_redis(tmp_path):
+    redis = OwnRedis(tmp_path)
+    redis.start()
+    yield redis
+    redis.stop()
+
+
+def a_game_under_way(server):
+    """Ada and a bot playing High Card, Ada's page open on the table."""
+    ada = Client(server)
+    status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+    code = snap["code"]
+    ada.post(f"/api/tables/{code}/bot")
+    ada.post(f"/api/tables/{code}/start")
+    ws = ada.socket(code)
+    ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "playing")
+    return ada, code, ws
+
+
+def a_move_nobody_hears(ada, code):
+    """Ada moves through the API while Redis is away: the move is saved
+    though no socket can be told of it."""
+    status, snap = ada.get(f"/api/tables/{code}")
+    while not snap["view"]["moves"]:
+        status, snap = ada.get(f"/api/tables/{code}")
+    status, moved = ada.post(f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move_from(snap)})
+    assert status == 200 and moved["seq"] > snap["seq"]
+    return moved
+
+
+
+@pytest.mark.parametrize("password", ["", "family-secret"])
+def test_a_move_through_one_process_reaches_a_socket_on_another(scaled, tmp_path, password):
+    """On the suite's Redis, and on one that asks for a password."""
+    redis = OwnRedis(tmp_path, password) if password else None
+    if redis is not None:
+        redis.start()
+    where = {"REDIS_URL": redis.url} if redis is not None else {}
+    try:
+        a_move_crosses_between_processes(scaled.start(**where), scaled.start(**where))
+    finally:
+        if redis is not None:
+            redis.stop()
+
+
+def a_move_crosses_between_processes(one, two):
+    ada, ben = Client(one), Client(two)
+    status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+    code = snap["code"]
+    ben_ws = ben.socket(code)
+    ben_ws.until(lambda m: m.get("type") == "snapshot")
+    ben_ws.send({"type": "act", "do": "join", "name": "Ben"})
+    ben_ws.until(lambda m: m.get("type") == "snapshot" and m["seat"] == 1)
+    ada_ws = ada.socket(code)
+    ada_ws.until(lambda m: m.get("type") == "snapshot")
+    ada_ws.send({"type": "act", "do": "start"})  # through process one
+    snap = ben_ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "playing")  # seen on process two
+    assert snap["view"]["seat"] == 1
+    mover, ws = (ada_ws, ada_ws) if snap["view"]["turn"] == 0 else (ben_ws, ben_ws)
+    their = ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "playing" and m["view"]["moves"])
+    ws.send({"type": "move", "seq": their["seq"], "action": move_from(their)})
+    watcher = ben_ws if ws is ada_ws else ada_ws
+    assert watcher.until(lambda m: m.get("type") == "snapshot" and m["seq"] > their["seq"])["seq"] > their["seq"]
+    ada_ws.close()
+    ben_ws.close()
+
+
+def test_the_same_move_raced_through_two_processes_is_applied_once(scaled):
+    one, two = scaled.start(), scaled.start()
+    ada = Client(one)
+    status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+    code = snap["code"]
+    ada.post(f"/api/tables/{code}/bot")
+    status, snap = ada.post(f"/api/tables/{code}/start")
+    while not snap["view"]["moves"]:
+        status, snap = ada.get(f"/api/tables/{code}")
+    body = {"seq": snap["seq"], "action": move_from(snap)}
+    answers = []
+    go = threading.Barrier(2)
+
+    def send(browser):
+        go.wait()
+        answers.append(browser.post(f"/api/tables/{code}/move", body)[0])
+
+    # The same browser sends the same move through both processes at once.
+    threads = [threading.Thread(target=send, args=(ada.on(server),)) for server in (one, two)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(answers) == [200, 409]
+    status, after = ada.get(f"/api/tables/{code}")
+    with psycopg.connect(_pg(scaled.postgres, scaled.database)) as conn:
+        played_by_ada = conn.execute(
+            "SELECT count(*) FROM tables_move m JOIN tables_table t ON t.id = m.table_id WHERE t.code = %s AND m.by = 'person'",
+            (code,)).fetchone()[0]
+    assert played_by_ada == 1
+
+
+def ada_and_three_bots_playing(server):
+    """High Card under way: Ada and an easy, a medium and a hard bot."""
+    ada = Client(server)
+    status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+    code = snap["code"]
+    for level in ("easy", "medium", "hard"):
+        ada.post(f"/api/tables/{code}/bot", {"level": level})
+    ada.post(f"/api/tables/{code}/start")
+    return ada, code
+
+
+def test_bots_ticked_by_every_process_each_move_exactly_once(scaled):
+    # Bots think a little, so the tickers (not the requests) play them.
+    one, two = scaled.start(PARLOR_BOT_THINK=0.02), scaled.start(PARLOR_BOT_THINK=0.02)
+    ada, code = ada_and_three_bots_playing(one)
+    ada.post(f"/api/tables/{code}/cover", {"seat": 0})  # a table of bots alone
+    ws = Client(two).socket(code)
+    final = ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "over", timeout=60)
+    ws.close()
+    with psycopg.connect(_pg(scaled.postgres, scaled.database)) as conn:
+        table_id, seed, state = conn.execute("SELECT id, seed, state FROM tables_table WHERE code = %s", (code,)).fetchone()
+        played = conn.execute("SELECT seq, seat, action, now FROM tables_move WHERE table_id = %s ORDER BY seq", (table_id,)).fetchall()
+    assert [p[0] for p in played] == list(range(len(played))) == list(range(state["seq"]))
+    # The game is its seed and its moves: replaying them gives the same state.
+    import tests.highcard as highcard
+
+    replay = highcard.new(4, seed, 0.0, {"bot_pace": "brisk"})
+    replay["events"] = []
+    replayed = dict(replay)
+    for _seq, seat, action, now in played:
+        moves.dispatch(highcard, replayed, seat, action, now)
+    assert {k: v for k, v in replayed.items() if k not in ("events", "logged")} == \
+        {k: v for k, v in state.items() if k not in ("events", "logged")}
+    assert final["result"]["places"] == highcard.result(state)["places"]
+    for server in (one, two):
+        server.log.flush()
+        assert "Traceback" not in open(server.log.name).read()
+
+
+def test_bots_move_on_their_alarms_in_whichever_process_their_turn_falls_to(scaled):
+    """With sockets at the table on both processes, the process that made a
+    change plays about half of the bots it leaves thinking and hands the
+    rest to the other. The poll for overdue tables is put a minute away, so
+    a bot handed on and not taken up would stall the game."""
+    slow_poll = {"PARLOR_BOT_THINK": 0.02, "PARLOR_TICK_SECONDS": 60}
+    one, two = scaled.start(**slow_poll), scaled.start(**slow_poll)
+    ada, code = ada_and_three_bots_playing(one)
+    sockets = [ada.socket(code), Client(two).socket(code)]
+    for ws in sockets:
+        ws.until(lambda m: m.get("type") == "snapshot")
+    ada.post(f"/api/tables/{code}/cover", {"seat": 0})  # a table of bots alone, from here on
+    final = sockets[1].until(lambda m: m.get("type") == "snapshot" and m["status"] == "over", timeout=60)
+    assert final["seq"] > 10
+    for ws in sockets:
+        ws.close()
+
+
+def test_redis_going_away_leaves_the_database_the_truth_and_clients_catch_up(scaled, own_redis):
+    server = scaled.start(REDIS_URL=own_redis.url)
+    ada, code, ws = a_game_under_way(server)
+    ws.close()
+
+    own_redis.stop()
+    moved = a_move_nobody_hears(ada, code)
+
+    own_redis.start()
+    ws = ada.socket(code)  # the page reconnects and catches up
+    caught_up = ws.until(lambda m: m.get("type") == "snapshot")
+    assert caught_up["seq"] == moved["seq"] and caught_up["view"] == moved["view"]
+    ws.close()
+
+
+def test_a_socket_open_while_redis_was_away_is_sent_the_table_once_redis_is_back(scaled, own_redis):
+    server = scaled.start(REDIS_URL=own_redis.url)
+    ada, code, ws = a_game_under_way(server)
+
+    own_redis.stop()
+    moved = a_move_nobody_hears(ada, code)
+
+    own_redis.start()
+    # The page never reconnected; the table it is sent includes the move made while Redis was away.
+    caught_up = ws.until(lambda m: m.get("type") == "snapshot" and m["seq"] >= moved["seq"], timeout=30)
+    assert caught_up["number"] == moved["number"]
+    ws.close()
+
+
+def test_moving_too_fast_over_a_socket_is_counted_on_redis(scaled):
+    from tests.live import moving_too_fast_over_a_socket
+
+    moving_too_fast_over_a_socket(scaled)

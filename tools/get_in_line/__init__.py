@@ -1,1 +1,0 @@
-"""Tools for Get In Line: how strong its bot levels are (strength)."""

@@ -1,0 +1,94 @@
+"""How strong Euchre's bot levels are against each other.
+
+Two levels play whole games to 10, partners matched (seats 0 and 2 one
+level, 1 and 3 the other), the levels swapping seats every other game so
+neither side always deals first. Each pairing prints the first level's share
+of the games won, with a 95% interval (Wilson), and its share of the points.
+
+    .venv/bin/python -m tools.strength.euchre --games 200
+    .venv/bin/python -m tools.strength.euchre --pairs hard:medium --games 400 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from engine.contract import LEVELS
+from games.euchre import bots, rules
+from tools.stats import wilson
+
+PAIRS = (("medium", "easy"), ("hard", "medium"), ("hard", "easy"))
+
+
+def play_game(levels: list[str], seed: str, settings: dict | None = None) -> dict:
+    """One game to the end with bots at these levels (one per seat); the
+    final state. Moves go straight to the rules (each checks its own turn)."""
+    state = rules.new(4, seed, 0.0, settings)
+    step = 0
+    while rules.result(state) is None:
+        seat = min(d[0] for d in rules.deciding(state))
+        action = bots.choose(state, seat, levels[seat], random.Random(f"{seed}:{step}"))
+        rules.MOVES[action["type"]](state, seat, action, float(step))
+        step += 1
+    return state
+
+
+def _one(job) -> tuple[int, int, int]:
+    """Game `i` of a pairing: (first level won?, its points, the other's)."""
+    a, b, i, tag, settings = job
+    first_team = i % 2  # the first level sits at seats 0/2 in even games, 1/3 in odd
+    levels = [a if s % 2 == first_team else b for s in range(4)]
+    state = play_game(levels, f"strength-{tag}-{a}-{b}-{i}", settings)
+    mine, theirs = state["totals"][first_team], state["totals"][1 - first_team]
+    return int(mine > theirs), mine, theirs
+
+
+def pairing(a: str, b: str, games: int, tag: str = "0", settings=None, jobs: int = 1) -> dict:
+    work = [(a, b, i, tag, settings) for i in range(games)]
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(jobs) as pool:
+            rows = pool.map(_one, work, chunksize=4)
+    else:
+        rows = [_one(j) for j in work]
+    wins = sum(r[0] for r in rows)
+    lo, hi = wilson(wins, games)
+    points = sum(r[1] for r in rows), sum(r[2] for r in rows)
+    return {"a": a, "b": b, "games": games, "wins": wins, "share": wins / games if games else 0.0,
+            "low": lo, "high": hi, "points": points}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
+    parser.add_argument("--pairs", default=",".join(f"{a}:{b}" for a, b in PAIRS),
+                        help="pairings to play, like medium:easy,hard:medium")
+    parser.add_argument("--seed", default="0", help="a tag that changes every deal (default 0)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
+    parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                        help="a house rule for every table, like farmers=on (repeatable)")
+    args = parser.parse_args(argv)
+    settings = dict(r.split("=", 1) for r in args.rule)
+    if rules.options(settings) != {**rules.DEFAULTS, **settings}:
+        parser.error(f"unknown house rule in {args.rule}; the settings are {rules.DEFAULTS}")
+    pairs = [tuple(p.split(":")) for p in args.pairs.split(",") if p]
+    for p in pairs:
+        if len(p) != 2 or not set(p) <= set(LEVELS):
+            parser.error(f"a pairing is two levels out of {', '.join(LEVELS)}, like hard:medium")
+    print(f"Euchre bot strength: {args.games} games a pairing, partners matched, seats swapped every other game")
+    for a, b in pairs:
+        start = time.perf_counter()
+        r = pairing(a, b, args.games, args.seed, settings, args.jobs)
+        took = time.perf_counter() - start
+        print(f"  {a:>6} vs {b:<6}  {a} wins {r['share']:6.1%}  (95% {r['low']:.1%} to {r['high']:.1%};"
+              f" {r['wins']}/{r['games']}; points {r['points'][0]}-{r['points'][1]}; {took:.1f}s)")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

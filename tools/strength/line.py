@@ -1,0 +1,97 @@
+"""How strong Line's bot levels are against each other.
+
+Plays each pairing of levels head to head: every deal is played once with
+each level in each seat (so the deal and who starts even out), bots moving
+straight through the rules with no table service. Prints each level's share
+of the wins (a shared win split evenly) with a 95% interval, and how the
+games ended.
+
+    .venv/bin/python -m tools.strength.line --games 200
+    .venv/bin/python -m tools.strength.line --games 100 --players 4 --pairs medium:hard
+
+With ``--players 4`` a pairing sits two of each level, alternating round the
+table; with 3, the first level takes one seat in turn against two of the
+other, and its share is compared with the 1/3 an equal player would get.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from tools.stats import interval
+
+PAIRS = (("easy", "medium"), ("medium", "hard"), ("easy", "hard"))
+
+
+def play(levels: list[str], seed: str) -> tuple[list[int], str, int]:
+    """One game; returns the places, how it ended and the moves made."""
+    import games.line as game
+    from engine import moves
+
+    state = game.new(len(levels), seed, 0.0, {})
+    step = 0
+    while game.result(state) is None:
+        seat = game.deciding(state)[0][0]
+        action = game.bots.choose(state, seat, levels[seat], random.Random(f"{seed}:{step}"))
+        moves.dispatch(game, state, seat, action, float(step))
+        step += 1
+    return game.result(state)["places"], state["outcome"]["how"], step
+
+
+def seatings(a: str, b: str, players: int) -> list[list[str]]:
+    """The seat arrangements that even out a deal between levels a and b."""
+    if players == 2:
+        return [[a, b], [b, a]]
+    if players == 4:
+        return [[a, b, a, b], [b, a, b, a]]
+    return [[a if s == k else b for s in range(players)] for k in range(players)]
+
+
+def _one(job):
+    a, b, players, deal = job
+    out = []
+    for levels in seatings(a, b, players):
+        places, how, steps = play(levels, f"strength:{players}:{deal}")
+        winners = [s for s, p in enumerate(places) if p == 1]
+        share_a = sum(1 for s in winners if levels[s] == a) / len(winners)
+        out.append((share_a, how, steps))
+    return out
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="deals per pairing (each played once per seating)")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--pairs", default=None, help="pairings like easy:medium,medium:hard (default: all three)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
+    args = parser.parse_args(argv)
+    pairs = PAIRS if not args.pairs else [tuple(p.split(":")) for p in args.pairs.split(",")]
+    fair = 0.5 if args.players != 3 else 1 / 3
+    print(f"Line bot strength: {args.games} deals a pairing at {args.players} players "
+          f"({len(seatings('a', 'b', args.players))} seatings each); a level's share of the wins, 95% interval")
+    for a, b in pairs:
+        start = time.time()
+        jobs = [(a, b, args.players, deal) for deal in range(args.games)]
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                results = [r for batch in pool.map(_one, jobs) for r in batch]
+        else:
+            results = [r for job in jobs for r in _one(job)]
+        n = len(results)
+        share = sum(r[0] for r in results) / n
+        low, high = interval(share, n)
+        ends = {how: sum(1 for r in results if r[1] == how) for how in ("full", "empty")}
+        steps = sum(r[2] for r in results) / n
+        verdict = "stronger" if low > fair else "weaker" if high < fair else "not separated"
+        print(f"  {a} vs {b}: {a} {share:.1%} [{low:.1%}, {high:.1%}], {b} {1 - share:.1%} "
+              f"over {n} games ({a} {verdict}; equal would be {fair:.0%}); "
+              f"ended full {ends['full']}, empty pile {ends['empty']}; {steps:.0f} moves a game; {time.time() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,62 @@
+"""Every table action a browser or script can ask for, by name: the HTTP API
+and the websocket both go through this one map."""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import DatabaseError
+
+from tables import service
+
+from . import limits
+
+log = logging.getLogger(__name__)
+
+ACTIONS = {
+    "join": lambda code, who, body: {"seat": service.join(code, who)},
+    "leave": lambda code, who, body: service.leave(code, who),
+    "bot": lambda code, who, body: {"seat": service.add_bot(code, who, body.get("level", "medium"))},
+    "fill": lambda code, who, body: service.fill(code, who, body.get("level", "medium")),
+    "level": lambda code, who, body: service.set_level(code, who, body.get("seat"), body.get("level")),
+    "clear": lambda code, who, body: service.clear(code, who, body.get("seat")),
+    "arrange": lambda code, who, body: service.arrange(code, who, body.get("seat"), body.get("to")),
+    "settings": lambda code, who, body: {"settings": service.configure(code, who, body.get("settings"))},
+    "start": lambda code, who, body: service.start(code, who),
+    "move": lambda code, who, body: service.move(code, who, body.get("seq"), body.get("action")),
+    "hurry": lambda code, who, body: service.hurry(code, who),
+    "cover": lambda code, who, body: service.cover(code, who, body.get("seat"), body.get("level", "medium")),
+    "back": lambda code, who, body: service.take_back(code, who),
+    "end": lambda code, who, body: service.end(code, who),
+    "again": lambda code, who, body: service.again(code, who),
+}
+
+
+def perform(name, code, who, body: dict, *, counted: bool = False):
+    """Do one action for one visitor; every failure is a Refused sentence.
+    The action counts against the browser's rate limit unless it was
+    ``counted`` already."""
+    action = ACTIONS.get(name) if isinstance(name, str) else None
+    if action is None:
+        raise service.Refused("That isn't something you can do at a table.", 404)
+    if not counted:
+        limits.check(who.browser, name)
+    try:
+        return action(code, who, body) or {}
+    except DatabaseError:
+        raise _not_saved(name, code) from None
+
+
+def perform_moves(asked: list[tuple]) -> list[service.Refused | None]:
+    """People's moves, each ``(code, who, body)`` and counted already, made
+    together (``service.move_all``): for each, its refusal or None."""
+    try:
+        return service.move_all([(code, who, body.get("seq"), body.get("action")) for code, who, body in asked])
+    except DatabaseError:
+        return [_not_saved("move", ", ".join(code for code, _who, _body in asked))] * len(asked)
+
+
+def _not_saved(name: str, code: str) -> service.Refused:
+    # The transaction rolled back: nothing changed, and the player may retry.
+    log.exception("the database failed during %s at %s", name, code)
+    return service.Refused("The table couldn't save that just now, so nothing changed. Please try again.", 503)

@@ -1,0 +1,112 @@
+"""The HTTP JSON API: the same actions as the websocket, for scripts and
+tests. Every refusal is a sentence with a 4xx status."""
+
+from __future__ import annotations
+
+import functools
+
+from django.http import JsonResponse
+from django.views.csrf import csrf_failure as csrf_failure_page
+
+from engine import registry
+from tables import service
+
+from . import limits, visitors, wire
+from .actions import perform
+
+# Where a new table's settings start, before any the request names: hooks
+# ``(slug, who) -> dict or None`` that other apps add at start-up (accounts
+# adds a signed-in host's saved house rules). The last that answers wins.
+STARTING_SETTINGS: list = []
+
+
+def starting_settings(slug, who) -> dict | None:
+    found = None
+    for hook in STARTING_SETTINGS:
+        found = hook(slug, who) or found
+    return found
+
+
+def refusal(refused: service.Refused) -> JsonResponse:
+    return JsonResponse({"error": refused.sentence}, status=refused.status)
+
+
+def only(*methods: str):
+    """A JSON view that answers these HTTP methods, and any other with a
+    405 and a sentence (Django's own 405 is an empty page)."""
+    named = " or ".join(methods)
+    sentence = f"This address takes {named} only; send your request again with {'one of those' if len(methods) > 1 else named}."
+
+    def decorate(view):
+        @functools.wraps(view)
+        def answer(request, *args, **kwargs):
+            if request.method not in methods:
+                response = JsonResponse({"error": sentence}, status=405)
+                response["Allow"] = ", ".join(methods)
+                return response
+            return view(request, *args, **kwargs)
+        return answer
+    return decorate
+
+
+CSRF_REFUSED = ("This call needs the site's security token: reload the page and try again "
+                "(a script sends the csrftoken cookie's value in an X-CSRFToken header).")
+
+
+def csrf_failure(request, reason=""):
+    """The site's CSRF_FAILURE_VIEW: the JSON API and JSON calls get a
+    sentence they can show, the HTML forms Django's page."""
+    if request.path.startswith("/api/") or request.content_type == "application/json":
+        return JsonResponse({"error": CSRF_REFUSED}, status=403)
+    return csrf_failure_page(request, reason)
+
+
+def nowhere(request):
+    return JsonResponse({"error": "There's nothing at this address; the API has /api/games, /api/mine, "
+                                  "/api/tables, /api/tables/CODE and /api/tables/CODE/ACTION."}, status=404)
+
+
+@only("GET")
+def catalog(request):
+    return JsonResponse({"games": [
+        {"slug": g.slug, "title": g.title, "players": list(g.players), "sizes": list(g.sizes), "defaults": g.DEFAULTS}
+        for g in registry.all()
+    ]})
+
+
+@only("GET")
+def mine(request):
+    return JsonResponse({"tables": service.tables_of(visitors.from_request(request))})
+
+
+@only("POST")
+def create(request):
+    try:
+        body = wire.parse(request.body)
+        who = visitors.from_request(request, body.get("name"))
+        limits.check(who.browser, "create")
+        table = service.create(body.get("game"), who, settings=starting_settings(body.get("game"), who))
+        if isinstance(body.get("settings"), dict):
+            service.configure(table.code, who, body["settings"])
+        return JsonResponse(service.read(table.code, who), status=201)
+    except service.Refused as refused:
+        return refusal(refused)
+
+
+@only("GET")
+def table(request, code):
+    try:
+        return JsonResponse(service.read(code, visitors.from_request(request)))
+    except service.Refused as refused:
+        return refusal(refused)
+
+
+@only("POST")
+def act(request, code, action):
+    try:
+        body = wire.parse(request.body)
+        who = visitors.from_request(request, body.get("name"))
+        extra = perform(action, code, who, body)
+        return JsonResponse({**service.read(code, who), **extra})
+    except service.Refused as refused:
+        return refusal(refused)

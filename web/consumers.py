@@ -1,0 +1,161 @@
+"""The websocket: one per browser tab, bound to its seat (or watching). Every
+change at the table sends this socket its own seat's view; nothing else ever
+crosses it, so no other seat's secret can."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+
+from channels.consumer import get_handler_name
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from tables import alarms, db, layer, service
+from tables.models import Table
+
+from . import batching, limits, visitors, wire
+from .actions import perform
+
+log = logging.getLogger(__name__)
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    shown = (-1, -1)  # the (game number, seq) this socket last sent
+    latest = None  # the newest change handed over directly, not yet sent
+    sending = None  # the task sending it
+
+    async def connect(self):
+        self.code = service.normal_code(self.scope["url_route"]["kwargs"]["code"])
+        self.who = visitors.from_scope(self.scope)
+        if not await db.call(Table.objects.filter(code=self.code).exists):
+            await self.accept()
+            await self._send({"type": "error", "message": service.NO_SUCH_TABLE})
+            await self.close(code=4404)
+            return
+        self.group = service.group(self.code)
+        if hasattr(self.channel_layer, "listen"):
+            self.channel_layer.listen(self.channel_name, self._handed)
+        joined = await self._join_group()
+        await self.accept()
+        await self.send_snapshot()
+        if not joined:
+            # The table is shown as it stands, but live updates can't reach
+            # this socket: close it so the page reconnects and tries again.
+            await self.close(code=1011)
+
+    async def dispatch(self, message):
+        """As channels does, less its hop to a database thread on every
+        message to close stale connections: each change reaching each socket
+        queued behind the moves. The loop keeps its one connection for good
+        (``db.call`` drops a broken one)."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    async def _join_group(self) -> bool:
+        """Listen for changes at the table. A channel layer that just came
+        back may hand out a dead connection first, so try twice."""
+        for attempt in range(2):
+            try:
+                await layer.call(self.channel_layer.group_add, self.group, self.channel_name)
+                return True
+            except Exception:
+                if attempt:
+                    log.warning("live updates are unavailable for %s", self.code, exc_info=True)
+        return False
+
+    def _handed(self, message):
+        """A change handed over directly by this process's layer. Only the
+        newest matters (a later view replaces an earlier one), so a socket
+        that falls behind skips to it."""
+        self.latest = message
+        if self.sending is None:
+            self.sending = asyncio.ensure_future(self._send_latest())
+
+    async def _send_latest(self):
+        try:
+            while self.latest is not None:
+                message, self.latest = self.latest, None
+                await self.dispatch(message)
+        except Exception:  # the socket closed under us; its page reconnects
+            log.debug("could not send a change to %s", self.channel_name, exc_info=True)
+        finally:
+            self.sending = None
+
+    async def disconnect(self, close_code):
+        if hasattr(self.channel_layer, "stop_listening"):
+            self.channel_layer.stop_listening(self.channel_name)
+        if hasattr(self, "group"):
+            await layer.call(self.channel_layer.group_discard, self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        try:
+            message = wire.parse(text_data if text_data is not None else bytes_data)
+            kind = message.get("type")
+            if kind in ("hello", "refresh"):
+                await self.send_snapshot()
+                return
+            if kind == "move":
+                name = "move"
+            elif kind == "act" and isinstance(message.get("do"), str):
+                name = message["do"]
+            elif kind == "act":
+                raise service.Refused('An act message says what to do, like {"type": "act", "do": "bot"}.')
+            else:
+                raise service.Refused("A message's type is move, act or refresh.")
+            who = self.who
+            if isinstance(message.get("name"), str):
+                who = service.Visitor(who.browser, message["name"], who.user_id)
+            await limits.admit(who.browser, name)
+            if name == "move":
+                await batching.move(self.code, who, message)
+            else:
+                await db.call(functools.partial(perform, counted=True), name, self.code, who, message)
+            if name == "join":
+                self.who = who
+        except service.Refused as refused:
+            await self._send({"type": "error", "message": refused.sentence, "status": refused.status})
+            if refused.status == 409:
+                await self.send_snapshot()
+
+    async def table_changed(self, event):
+        """A change committed somewhere: its message carries the view of
+        every browser with a seat, already built, and this socket sends its
+        own browser's; a watcher's socket reads the table for its own."""
+        bot = event.get("bot")
+        if bot is not None and bot["from"] != alarms.PROCESS:
+            alarms.set_for(bot["code"], bot["due"])  # another process handed this bot on
+        order = tuple(event["order"])
+        if order < self.shown:
+            return  # overtaken: a later change has already been shown
+        view = event["views"].get(self.who.browser)
+        if view is None:
+            await self.send_snapshot()
+            return
+        self.shown = order
+        await self.send(text_data=view)
+
+    async def table_stale(self, event):
+        """Changes may have gone unheard (the layer lost Redis for a while):
+        send the table as it stands."""
+        await self.send_snapshot()
+
+    async def send_snapshot(self):
+        try:
+            snap = await db.call(self._snapshot)
+        except service.Refused as refused:
+            await self._send({"type": "error", "message": refused.sentence, "status": refused.status})
+            return
+        self.shown = (snap["number"], snap["seq"])
+        await self._send(snap)
+
+    def _snapshot(self):
+        table = Table.objects.filter(code=self.code).first()
+        if table is None:
+            raise service.Refused("This table is gone.", 404)
+        return service.snapshot(table, self.who)
+
+    async def _send(self, message: dict):
+        await self.send(text_data=service.text(message))

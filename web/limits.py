@@ -1,0 +1,120 @@
+"""How fast one browser may act: moves, and joining or creating tables. The
+counts live in the cache (Redis when the site scales out), so every server
+process counts the same browser together."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import logging
+import time
+
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.core.cache import caches
+
+from tables.service import Refused
+
+JOINING = {"join", "create"}
+log = logging.getLogger(__name__)
+
+
+def check(browser: str, action: str) -> None:
+    """Count one action; refuse it once the browser is over its limit."""
+    window = _window(browser, action)
+    try:
+        counts = _count(window.key, window.earlier, window.seconds)
+    except Exception:  # no cache (Redis away): play on uncounted rather than stop the table
+        log.warning("could not count actions for the rate limit", exc_info=True)
+        return
+    window.judge(*counts)
+
+
+async def admit(browser: str, action: str) -> None:
+    """``check``, for a socket on the server's loop: with Redis, counted on
+    the channel layer's own connection while the loop carries on, instead
+    of a round trip the loop waits out."""
+    layer = get_channel_layer()
+    if not hasattr(layer, "count"):
+        check(browser, action)  # counted in this process's memory: no wait
+        return
+    window = _window(browser, action)
+    named = _counter()[0].make_and_validate_key
+    try:
+        counts = await layer.count(named(window.key), named(window.earlier), _lasts(window.seconds))
+    except Exception:
+        log.warning("could not count actions for the rate limit", exc_info=True)
+        return
+    window.judge(*counts)
+
+
+@dataclasses.dataclass
+class _Window:
+    """The limit an action counts against, counted in windows of
+    ``seconds``: this window's count, and the last one's weighed by how much
+    of it still lies within ``seconds`` of now. So a browser can't double
+    its limit across the turn of a window, and the count never drops to
+    nothing at one."""
+
+    kind: str
+    most: int
+    seconds: int
+    key: str  # this window's count
+    earlier: str  # the last window's
+    weight: float  # how much of the last window still counts
+
+    def judge(self, count: int, earlier: int) -> None:
+        if count + earlier * self.weight > self.most:
+            if self.kind == "join":
+                raise Refused("That's a lot of tables in a short time; wait a minute and try again.", 429)
+            raise Refused("You're going faster than the table can follow; wait a moment and try again.", 429)
+
+
+def _window(browser: str, action: str) -> _Window:
+    kind = "join" if action in JOINING else "act"
+    most, seconds = settings.PARLOR_LIMITS[kind]
+    now = time.time() / seconds
+    number = int(now)
+    return _Window(kind, most, seconds, f"limit:{kind}:{browser}:{number}", f"limit:{kind}:{browser}:{number - 1}",
+                   1.0 - (now - number))
+
+
+def _lasts(seconds: int) -> int:
+    """How long a window's count is kept: through the next window too."""
+    return 2 * seconds + 1
+
+
+@functools.cache
+def _counter():
+    """One cache for the whole process, and with Redis one client: Django's
+    ``cache`` is a new one in every thread and context (with Redis, a
+    connection apiece), and its Redis backend makes a new client for every
+    command."""
+    cache = caches.create_connection("default")
+    backend = getattr(cache, "_cache", None)
+    return cache, backend.get_client(write=True) if hasattr(backend, "get_client") else None
+
+
+def _count(key: str, earlier: str, seconds: int) -> tuple[int, int]:
+    """Add one to this window's count; this count and the last window's."""
+    cache, redis = _counter()
+    if redis is not None:
+        # Redis counts in one round trip (the cache's add and incr take
+        # three), three commands sent together rather than a transaction:
+        # the window's key is named for its window, so an expiry that never
+        # came would cost a stray key, never a wrong count.
+        full = cache.make_and_validate_key(key)
+        together = redis.pipeline(transaction=False)
+        together.incr(full)
+        together.expire(full, _lasts(seconds), nx=True)
+        together.get(cache.make_and_validate_key(earlier))
+        count, _expiry, before = together.execute()
+        return count, int(before or 0)
+    before = cache.get(earlier, 0)
+    if cache.add(key, 1, timeout=_lasts(seconds)):
+        return 1, before
+    try:
+        return cache.incr(key), before
+    except ValueError:  # the count lapsed between add and incr
+        cache.add(key, 1, timeout=_lasts(seconds))
+        return 1, before

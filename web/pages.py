@@ -1,0 +1,28 @@
+from django.contrib.staticfiles import finders
+from django.http import Http404
+from django.shortcuts import render
+from django.views.decorators.csrf import ensure_csrf_cookie
+
+from engine import registry
+from tables import service
+
+from . import catalog
+
+
+@ensure_csrf_cookie
+def lobby(request):
+    return render(request, "web/lobby.html", {"catalog": catalog.entries()})
+
+
+@ensure_csrf_cookie
+def table(request, code):
+    found = service.Table.objects.filter(code=service.normal_code(code)).first() if code else None
+    if found is None:
+        raise Http404("There is no table with that code.")
+    game = registry.get(found.game)
+    own = f"games/{game.slug}/app.js"
+    script = own if finders.find(own) else "room/generic.js"
+    style = f"games/{game.slug}/table.css"
+    return render(request, "web/table.html", {
+        "code": found.code, "game": game, "script": script, "style": style if finders.find(style) else None,
+    })
