@@ -23,7 +23,7 @@ from django.conf import settings as django_settings
 from django.db import transaction
 from django.db.models import Count
 
-from engine import moves, registry
+from engine import moves, play, registry
 from engine.contract import LEVELS, Illegal
 
 from . import alarms, layer, mainloop, rows, signals
@@ -640,12 +640,12 @@ def _bot_move(table: Table, game, seat: Seat, when: float) -> None:
     rng = random.Random(f"{table.seed}:{seq}:{seat.index}")
     by = "bot"
     try:
-        action = game.bots.choose(moves.working_copy(state), seat.index, seat.level, rng)
+        action = play.bot_move(game, state, seat.index, seat.level, rng)
         moves.dispatch(game, state, seat.index, action, when)
     except Exception as refused:  # a bot's mistake must never stall the table
         if not isinstance(refused, Illegal):
             log.exception("the %s bot failed at %s", seat.level, table.code)
-        action, by = game.fallback(moves.working_copy(state), seat.index), "fallback"
+        action, by = play.fallback(game, state, seat.index), "fallback"
         moves.dispatch(game, state, seat.index, action, when)
     rows.record(table, seq, seat.index, action, when, by)
 

@@ -25,7 +25,7 @@ import json
 import os
 import random
 
-from engine import contract, log, moves
+from engine import contract, log, moves, play
 from engine.contract import LEVELS, Illegal
 
 GAMES_PER_LEVEL = int(os.environ.get("PARLOR_CONTRACT_GAMES", "3"))
@@ -96,24 +96,16 @@ class TableGameContract:
         return TableGameContract._played[key]
 
     def _play(self, n, seed, settings, levels) -> Played:
-        game = self.game
+        """A game through the one play loop, the deciding seat drawn at
+        random where several decide at once."""
         rng = random.Random(seed)
-        state = game.new(n, seed, 0.0, settings)
         steps = []
-        for step in range(MAX_STEPS):
-            if game.result(state) is not None:
-                return Played(n, seed, settings, levels, steps, state)
-            deciding = game.deciding(state)
-            assert deciding, f"{seed}: nobody is deciding but the game is not over (step {step})"
-            seat = rng.choice(sorted({d[0] for d in deciding}))
-            before = copy.deepcopy(state)
-            action = game.bots.choose(copy.deepcopy(state), seat, levels[seat], random.Random(f"{seed}:{step}"))
-            try:
-                moves.dispatch(game, state, seat, action, float(step + 1))
-            except Illegal as refused:
-                raise AssertionError(f"{seed}: the {levels[seat]} bot's move {action} was refused: {refused}") from None
-            steps.append((before, seat, action))
-        raise AssertionError(f"{seed}: no result after {MAX_STEPS} moves")
+        game = play.play(self.game, levels, seed, settings, pick=lambda seats, _k: rng.choice(seats),
+                         watch=lambda state, seat, action, _k: steps.append((copy.deepcopy(state), seat, copy.deepcopy(action))),
+                         most=MAX_STEPS)
+        for (_state, seat, action), (_seat, _made, by) in zip(steps, game.moves):
+            assert by == "bot", f"{seed}: the {levels[seat]} bot's move {action} was refused"
+        return Played(n, seed, settings, levels, steps, game.final)
 
     # -- the checks ---------------------------------------------------------
     def test_meets_the_contract(self):
@@ -135,7 +127,7 @@ class TableGameContract:
             for state, _seat, _action in p.steps:
                 for seat, _kind, _key in self.game.deciding(state):
                     work = copy.deepcopy(state)
-                    move = self.game.fallback(copy.deepcopy(state), seat)
+                    move = play.fallback(self.game, state, seat)
                     try:
                         moves.dispatch(self.game, work, seat, move, 0.0)
                     except Illegal as refused:
@@ -188,7 +180,7 @@ class TableGameContract:
                     other = copy.deepcopy(state)
                     self.scramble(other, keep, random.Random(f"{p.seed}:{keep}:bots"))
                     for level in LEVELS:
-                        a = self.game.bots.choose(copy.deepcopy(state), keep, level, random.Random(7))
-                        b = self.game.bots.choose(other, keep, level, random.Random(7))
+                        a = play.bot_move(self.game, state, keep, level, random.Random(7))
+                        b = play.bot_move(self.game, other, keep, level, random.Random(7))
                         assert a == b, f"{p.seed}: the {level} bot for seat {keep} used a secret ({a} vs {b})"
         assert changed, "scramble() never changed a state: the check proved nothing"

@@ -32,8 +32,8 @@ ORDER = {"easy": 2.9, "medium": 2.25, "hard": 2.25}
 CALL = {"easy": 2.9, "medium": 2.25, "hard": 2.25}
 
 
-def choose(state: dict, seat: int, level: str, rng) -> dict:
-    v = rules.view(state, seat)
+def choose(v: dict, level: str, rng) -> dict:
+    """The bot's move, from its seat's view ``v``."""
     can = v["can"]
     if "ready" in can:
         return {"type": "ready"}
@@ -49,7 +49,7 @@ def choose(state: dict, seat: int, level: str, rng) -> dict:
         return {"type": "defend", "alone": level != "easy" and _sure_tricks(v["mine"], v["trump"], v) >= LONE}
     if "play" in can:
         return {"type": "play", "card": _play(v, level, rng)}
-    raise ValueError(f"seat {seat} has no decision to make")
+    raise ValueError(f"seat {v['seat']} has no decision to make")
 
 
 # -- judging a hand -------------------------------------------------------------

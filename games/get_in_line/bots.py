@@ -235,11 +235,8 @@ def _ahead(b: Board, card: str, p: int, w: dict, held: list[str], jacks: int) ->
     return s
 
 
-def choose(state: dict, seat: int, level: str, rng) -> dict:
-    """The bot's move for this seat, from the seat's view alone."""
-    from .rules import view
-
-    v = view(state, seat)
+def choose(v: dict, level: str, rng) -> dict:
+    """The bot's move, from its seat's view ``v`` alone."""
     w = LEVEL.get(level, LEVEL["medium"])
     can = v["can"]
     if can["trade"] and (level != "easy" or not can["play"] or rng.random() < 0.6):

@@ -80,10 +80,8 @@ def distinct(v: dict, options: list[dict]) -> list[dict]:
     return out
 
 
-def choose(state: dict, seat: int, level: str, rng) -> dict:
-    from .turn import view
-
-    v = view(state, seat)
+def choose(v: dict, level: str, rng) -> dict:
+    """The bot's move, from its seat's view ``v`` alone."""
     options = legal(v)
     if len(options) <= 1:
         return options[0] if options else {"type": "draw"}

@@ -33,10 +33,9 @@ WAIT_GUESS = {"easy": 0.0, "medium": 0.5, "hard": 0.5}
 MARGIN = 1.0
 
 
-def choose(state, seat, level, rng):
-    from .board import view
-
-    v = view(state, seat)
+def choose(v, level, rng):
+    """The bot's move, from its seat's view ``v`` alone."""
+    seat = v["seat"]
     can = v.get("can") or {}
     if v["phase"] == "lay":
         return _lay(v, can, level, rng)

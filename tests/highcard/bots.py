@@ -2,10 +2,9 @@
 lowest card that still takes the trick, else its lowest."""
 
 
-def choose(state, seat, level, rng):
-    from . import power, view
+def choose(v, level, rng):
+    from . import power
 
-    v = view(state, seat)
     if v["phase"] == "scored":
         return {"type": "ready"}
     mine = v["mine"]

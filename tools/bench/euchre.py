@@ -17,8 +17,8 @@ import sys
 import time
 
 import games.euchre as euchre
-from engine import moves
-from games.euchre import bots, rules
+from engine import moves, play
+from games.euchre import rules
 
 EVERYTHING_ON = {"stick_dealer": "off", "alone": "on", "defend_alone": "on", "farmers": "on", "canadian": "on"}
 
@@ -59,7 +59,7 @@ def bot_games(seconds: float, level: str = "medium") -> tuple[int, int, float]:
         step = 0
         while rules.result(state) is None:
             seat = rules.deciding(state)[0][0]
-            action = bots.choose(state, seat, level, random.Random(step))
+            action = play.bot_move(euchre, state, seat, level, random.Random(step))
             rules.MOVES[action["type"]](state, seat, action, 0.0)
             step += 1
         games += 1
@@ -79,7 +79,7 @@ def hard_decisions(seconds: float) -> list[float]:
         while rules.result(state) is None:
             seat = rules.deciding(state)[0][0]
             t = time.process_time()
-            action = bots.choose(state, seat, "hard", random.Random(step))
+            action = play.bot_move(euchre, state, seat, "hard", random.Random(step))
             took.append((time.process_time() - t) * 1000)
             rules.MOVES[action["type"]](state, seat, action, 0.0)
             step += 1

@@ -66,7 +66,7 @@ def bot_games(seconds: float, level: str, players: int = 2, timings: list[float]
     """Bot games at one level played in about `seconds`; with `timings`,
     each decision's time is appended to it."""
     import games.get_in_line as game
-    from engine import moves
+    from engine import moves, play
 
     start = time.perf_counter()
     games = total = 0
@@ -78,7 +78,7 @@ def bot_games(seconds: float, level: str, players: int = 2, timings: list[float]
             seat = state["turn"]
             rng = random.Random(f"{seed}:{step}")
             t0 = time.perf_counter()
-            action = game.bots.choose(state, seat, level, rng)
+            action = play.bot_move(game, state, seat, level, rng)
             if timings is not None:
                 timings.append(time.perf_counter() - t0)
             moves.dispatch(game, state, seat, action, 0.0)

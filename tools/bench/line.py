@@ -20,7 +20,7 @@ import sys
 import time
 
 import games.line as game
-from engine import moves
+from engine import moves, play
 from games.line import bots
 
 
@@ -59,13 +59,13 @@ def hard_times(count: int) -> tuple[list[float], list[float]]:
                 real = len(bots.distinct(v, bots.legal(v))) > 1
                 work = copy.deepcopy(state)
                 start = time.perf_counter()
-                action = bots.choose(work, seat, "hard", rng)
+                action = play.bot_move(game, work, seat, "hard", rng)
                 spent = time.perf_counter() - start
                 every.append(spent)
                 if real:
                     chosen.append(spent)
             else:
-                action = bots.choose(state, seat, "medium", rng)
+                action = play.bot_move(game, state, seat, "medium", rng)
             moves.dispatch(game, state, seat, action, 0.0)
             step += 1
     return every, chosen

@@ -63,7 +63,7 @@ def table_for(slug: str, settings: dict | None = None) -> tuple[int, list[int]]:
 def play(slug: str, levels: list[str], seed: str, settings: dict | None = None) -> list[int]:
     """One game by bots at these levels, seat by seat; the places. A bot's
     refused move is replaced by the game's fallback, as at a table."""
-    from engine import moves
+    from engine import moves, play
     from engine.contract import Illegal
 
     game = _game(slug)
@@ -76,7 +76,7 @@ def play(slug: str, levels: list[str], seed: str, settings: dict | None = None) 
         now += float(game.bot_think.get(kind, 1.0))
         rng = random.Random(f"{seed}:{step}:{seat}")
         try:
-            action = game.bots.choose(state, seat, levels[seat], rng)
+            action = play.bot_move(game, state, seat, levels[seat], rng)
             moves.dispatch(game, state, seat, action, now)
         except Illegal:
             moves.dispatch(game, state, seat, game.fallback(state, seat), now)

@@ -16,8 +16,9 @@ import random
 import sys
 import time
 
+from engine import play, registry
 from engine.contract import LEVELS
-from games.euchre import bots, rules
+from games.euchre import rules
 from tools.stats import wilson
 
 PAIRS = (("medium", "easy"), ("hard", "medium"), ("hard", "easy"))
@@ -30,7 +31,7 @@ def play_game(levels: list[str], seed: str, settings: dict | None = None) -> dic
     step = 0
     while rules.result(state) is None:
         seat = min(d[0] for d in rules.deciding(state))
-        action = bots.choose(state, seat, levels[seat], random.Random(f"{seed}:{step}"))
+        action = play.bot_move(registry.get("euchre"), state, seat, levels[seat], random.Random(f"{seed}:{step}"))
         rules.MOVES[action["type"]](state, seat, action, float(step))
         step += 1
     return state

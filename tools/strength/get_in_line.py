@@ -30,13 +30,13 @@ def play(levels: list[str], seed: str, settings: dict | None = None) -> dict:
     """One game by bots at these levels, seat by seat; its outcome and the
     places."""
     import games.get_in_line as game
-    from engine import moves
+    from engine import moves, play
 
     state = game.new(len(levels), seed, 0.0, settings)
     step = 0
     while game.result(state) is None:
         seat = game.deciding(state)[0][0]
-        action = game.bots.choose(state, seat, levels[seat], random.Random(f"{seed}:{step}"))
+        action = play.bot_move(game, state, seat, levels[seat], random.Random(f"{seed}:{step}"))
         moves.dispatch(game, state, seat, action, float(step))
         step += 1
     return {**state["outcome"], "places": game.result(state)["places"]}

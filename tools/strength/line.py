@@ -30,13 +30,13 @@ PAIRS = (("easy", "medium"), ("medium", "hard"), ("easy", "hard"))
 def play(levels: list[str], seed: str) -> tuple[list[int], str, int]:
     """One game; returns the places, how it ended and the moves made."""
     import games.line as game
-    from engine import moves
+    from engine import moves, play
 
     state = game.new(len(levels), seed, 0.0, {})
     step = 0
     while game.result(state) is None:
         seat = game.deciding(state)[0][0]
-        action = game.bots.choose(state, seat, levels[seat], random.Random(f"{seed}:{step}"))
+        action = play.bot_move(game, state, seat, levels[seat], random.Random(f"{seed}:{step}"))
         moves.dispatch(game, state, seat, action, float(step))
         step += 1
     return game.result(state)["places"], state["outcome"]["how"], step

@@ -38,6 +38,7 @@ import random
 import sys
 import time
 
+from engine import play
 from games import station_master as game
 from games.station_master import presets
 from tools.stats import wilson
@@ -67,7 +68,7 @@ def play_game(levels: list[str], seed: str, settings: dict) -> tuple[dict, dict]
     while game.result(state) is None:
         seat, kind, _key = game.deciding(state)[0]
         decisions[kind] += 1
-        action = game.bots.choose(state, seat, levels[seat], random.Random(f"{seed}:{step}"))
+        action = play.bot_move(game, state, seat, levels[seat], random.Random(f"{seed}:{step}"))
         game.MOVES[action["type"]](state, seat, action, float(step))
         step += 1
     return state, decisions

@@ -12,7 +12,7 @@ import random
 import pytest
 
 import games.euchre as euchre
-from engine import deck, log, moves, registry
+from engine import deck, log, moves, play, registry
 from engine.contract import Illegal
 from games.euchre import bots, rules
 from tests.table_contract import TableGameContract
@@ -76,7 +76,7 @@ def play_out(state, level=None):
     while state["phase"] not in ("scored", "over"):
         seat = state["turn"]
         if level:
-            action = bots.choose(state, seat, level, random.Random(step))
+            action = play.bot_move(euchre, state, seat, level, random.Random(step))
         else:
             action = rules.fallback(state, seat)
         moves.dispatch(euchre, state, seat, action, 0.0)
@@ -209,7 +209,7 @@ def test_stick_the_dealer_on_forces_the_dealer_to_call():
     with pytest.raises(Illegal, match="Stick the dealer"):
         move(state, 3, type="pass")
     assert rules.fallback(state, 3) == {"type": "call", "suit": "C", "alone": False}
-    assert bots.choose(state, 3, "easy", random.Random(1))["type"] == "call"
+    assert play.bot_move(euchre, state, 3, "easy", random.Random(1))["type"] == "call"
     move(state, 3, **rules.fallback(state, 3))
     assert state["trump"] == "C" and state["maker"] == 3
 
@@ -488,7 +488,7 @@ def test_random_legal_moves_with_every_house_rule_on_play_games_to_the_end():
 def test_bots_swap_a_farmers_hand_legally():
     for level in ("easy", "medium", "hard"):
         state = rig(FARMER, "TH0", farmers="on")
-        action = bots.choose(state, 0, level, random.Random(0))
+        action = play.bot_move(euchre, state, 0, level, random.Random(0))
         assert action["type"] == "farmer" and len(action["cards"]) == 3 and "9H0" not in action["cards"]
         move(state, 0, **action)
 
@@ -502,7 +502,7 @@ def test_a_game_replays_from_its_seed_and_moves():
     step = 0
     while rules.result(state) is None:
         seat = rules.deciding(state)[0][0]
-        action = bots.choose(state, seat, ("easy", "medium", "hard")[step % 3], random.Random(step))
+        action = play.bot_move(euchre, state, seat, ("easy", "medium", "hard")[step % 3], random.Random(step))
         move(state, seat, **action)
         played.append((seat, action))
         step += 1
@@ -627,7 +627,7 @@ def test_every_move_gets_a_fresh_decision_key():
                 assert key not in seen
             seen.add(key)
         seat = rules.deciding(state)[0][0]
-        move(state, seat, **bots.choose(state, seat, "medium", random.Random(1)))
+        move(state, seat, **play.bot_move(euchre, state, seat, "medium", random.Random(1)))
     assert len(seen) > 100
 
 
@@ -670,7 +670,7 @@ def test_easy_throws_its_lowest_card_by_rank():
     state["done"] = state["done"][:3]
     state["taken"] = [1, 1, 1, 0]
     move(state, 0, type="play", card="AH0")
-    assert bots.choose(state, 1, "easy", random.Random(0)) == {"type": "play", "card": "TD0"}
+    assert play.bot_move(euchre, state, 1, "easy", random.Random(0)) == {"type": "play", "card": "TD0"}
     assert bots._lowest(["AS0", "QD0", "9H0"], "C") == "9H0"
     assert bots._lowest(["AS0", "QD0", "KH0"], "C") == "QD0"
     assert bots._lowest(["9C0", "KD0"], "C") == "KD0"  # trump is kept
@@ -694,16 +694,16 @@ def test_a_sure_winner_allows_for_a_player_known_to_be_void():
         k = bots._Knows(v, level)
         assert k.boss("AH0") and not k.holds("AH0", [1, 3])
         assert k.holds("AD0", [1, 3])
-        assert bots.choose(state, 0, level, random.Random(0)) != {"type": "play", "card": "AH0"}
+        assert play.bot_move(euchre, state, 0, level, random.Random(0)) != {"type": "play", "card": "AH0"}
 
 
 def test_bots_decide_from_the_view_alone():
     state = rules.new(4, "view-alone", 0.0)
     seat = state["turn"]
-    a = bots.choose(copy.deepcopy(state), seat, "hard", random.Random(3))
+    a = play.bot_move(euchre, copy.deepcopy(state), seat, "hard", random.Random(3))
     other = copy.deepcopy(state)
     other["kitty"], other["hands"][(seat + 1) % 4] = other["hands"][(seat + 1) % 4][:3], other["kitty"] + other["hands"][(seat + 1) % 4][3:]
-    assert bots.choose(other, seat, "hard", random.Random(3)) == a
+    assert play.bot_move(euchre, other, seat, "hard", random.Random(3)) == a
 
 
 def test_a_canadian_loner_bot_orders_only_a_lone_hand():
@@ -711,19 +711,19 @@ def test_a_canadian_loner_bot_orders_only_a_lone_hand():
     for level in ("easy", "medium", "hard"):
         state = rig(hands, "9H0", dealer=3, canadian="on")
         move(state, 0, type="pass")
-        assert bots.choose(state, 1, level, random.Random(0)) == {"type": "order", "alone": True}
+        assert play.bot_move(euchre, state, 1, level, random.Random(0)) == {"type": "order", "alone": True}
     weak = [MONSTER[0], MONSTER[2], MONSTER[1], MONSTER[3]]  # seat 1: no lone hand
     state = rig(weak, "9H0", dealer=3, canadian="on")
     move(state, 0, type="pass")
-    assert bots.choose(state, 1, "hard", random.Random(0)) == {"type": "pass"}
+    assert play.bot_move(euchre, state, 1, "hard", random.Random(0)) == {"type": "pass"}
 
 
 def test_bots_go_alone_with_a_lone_hand_and_defend_alone_with_four_sure_tricks():
     state = rig(MONSTER, "9H0")
-    assert bots.choose(state, 0, "medium", random.Random(0)) == {"type": "order", "alone": True}
-    assert bots.choose(state, 0, "easy", random.Random(0)) == {"type": "order", "alone": False}
+    assert play.bot_move(euchre, state, 0, "medium", random.Random(0)) == {"type": "order", "alone": True}
+    assert play.bot_move(euchre, state, 0, "easy", random.Random(0)) == {"type": "order", "alone": False}
     state = rig(MONSTER, "9H0", alone="off")
-    assert bots.choose(state, 0, "hard", random.Random(0)) == {"type": "order", "alone": False}
+    assert play.bot_move(euchre, state, 0, "hard", random.Random(0)) == {"type": "order", "alone": False}
 
 
 def duplicate(a, b, deals):
@@ -737,7 +737,7 @@ def duplicate(a, b, deals):
             step = 0
             while state["phase"] not in ("scored", "over"):
                 seat = state["turn"]
-                action = bots.choose(state, seat, levels[seat], random.Random(f"{i}:{step}"))
+                action = play.bot_move(euchre, state, seat, levels[seat], random.Random(f"{i}:{step}"))
                 rules.MOVES[action["type"]](state, seat, action, 0.0)
                 step += 1
             row = state["scores"][-1]

@@ -10,7 +10,7 @@ import random
 import pytest
 
 import games.get_in_line as gil
-from engine import deck, moves, registry
+from engine import deck, moves, play, registry
 from engine.contract import Illegal, missing
 from games.get_in_line import board, bots, rules
 from games.get_in_line.board import CORNERS, LAYOUT, SPACES, THROUGH, WINDOWS
@@ -591,7 +591,7 @@ def _bot_game(n: int, seed: str, levels, settings=None, stop: int | None = None)
     while gil.result(state) is None and (stop is None or len(states) < stop):
         seat = gil.deciding(state)[0][0]
         states.append(copy.deepcopy(state))
-        moves.dispatch(gil, state, seat, bots.choose(copy.deepcopy(state), seat, levels[seat % len(levels)], rng), 1.0)
+        moves.dispatch(gil, state, seat, play.bot_move(gil, copy.deepcopy(state), seat, levels[seat % len(levels)], rng), 1.0)
     return state, states
 
 
@@ -649,7 +649,7 @@ def test_a_bot_takes_the_winning_line(level):
         state["chips"][p] = 0
     state["chips"][60] = 1  # (so 65 is the one gap)
     _turn(state, 0, [natural(state, 65)])
-    move = bots.choose(copy.deepcopy(state), 0, level, random.Random(1))
+    move = play.bot_move(gil, copy.deepcopy(state), 0, level, random.Random(1))
     assert move["type"] == "play" and move["space"] == 65
 
 
@@ -660,30 +660,30 @@ def test_a_bot_blocks_a_four_and_counts_its_partners_chips_as_its_own(level):
         state["chips"][p] = 1
     state["chips"][60] = 0
     _turn(state, 0, [natural(state, 65)])
-    assert bots.choose(copy.deepcopy(state), 0, level, random.Random(2))["space"] == 65
+    assert play.bot_move(gil, copy.deepcopy(state), 0, level, random.Random(2))["space"] == 65
     partner = fresh(4, seed="bot-partner")
     for p in (71, 72, 73, 74):
         partner["chips"][p] = 0  # (seat 2's chips, say: the team's)
     partner["chips"][70] = 1
     _turn(partner, 2, [natural(partner, 75)])
-    assert bots.choose(copy.deepcopy(partner), 2, level, random.Random(3))["space"] == 75
+    assert play.bot_move(gil, copy.deepcopy(partner), 2, level, random.Random(3))["space"] == 75
 
 
 def test_bots_trade_a_dead_card_and_pass_when_nothing_plays():
     state = dead_hands()
     seat = state["turn"]
     for level in ("easy", "medium", "hard"):
-        assert bots.choose(copy.deepcopy(state), seat, level, random.Random(4))["type"] == "trade"
+        assert play.bot_move(gil, copy.deepcopy(state), seat, level, random.Random(4))["type"] == "trade"
     moves.dispatch(gil, state, seat, {"type": "trade", "card": rules.view(state, seat)["dead"][0]}, 1.0)
     for level in ("easy", "medium", "hard"):
-        assert bots.choose(copy.deepcopy(state), seat, level, random.Random(5)) == {"type": "pass"}
+        assert play.bot_move(gil, copy.deepcopy(state), seat, level, random.Random(5)) == {"type": "pass"}
 
 
 def test_medium_keeps_its_jacks_for_when_they_matter():
     state = fresh(2, seed="jacks")
     _turn(state, 0, ["JC0", "JS0", natural(state, 44)])
     state["chips"][48] = 1
-    move = bots.choose(copy.deepcopy(state), 0, "medium", random.Random(6))
+    move = play.bot_move(gil, copy.deepcopy(state), 0, "medium", random.Random(6))
     assert move["card"][0] != "J"
 
 
@@ -701,7 +701,7 @@ def test_hard_looks_ahead_only_at_the_jack_shortlist():
     _turn(state, 0, ["JC0", "JD1", natural(state, 44)])
     bots._ahead = spy
     try:
-        bots.choose(copy.deepcopy(state), 0, "hard", random.Random(8))
+        play.bot_move(gil, copy.deepcopy(state), 0, "hard", random.Random(8))
     finally:
         bots._ahead = real
     jacks = [c for c in seen if c[0] == "J"]

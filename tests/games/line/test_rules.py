@@ -13,6 +13,7 @@ import pytest
 import games.line as game
 from engine import deck, moves
 from engine.contract import Illegal
+from engine.play import bot_move
 from games.line import bots, rules
 from tests.table_contract import GAMES_PER_LEVEL, TableGameContract, _strings
 
@@ -488,15 +489,15 @@ def test_every_level_finds_a_legal_move_from_the_view():
     rows = [[c("6S"), c("7S"), c("8S"), J0], [c("2H"), c("2D")], [c("KC")]]
     state = table(rows=rows, hands=([c("9S"), c("5S"), c("4D")], [c("3D"), c("QC")]))
     for level in ("easy", "medium", "hard"):
-        move = bots.choose(copy.deepcopy(state), 0, level, random.Random(1))
+        move = bot_move(game, copy.deepcopy(state), 0, level, random.Random(1))
         assert move in game.legal(state, 0)
 
 
 def test_medium_completes_a_row_for_the_bonus_and_sheds_high_cards():
     state = table(rows=[[c("5S"), c("6S"), c("7S")]], hands=([c("8S"), c("AD"), c("KH")], [c("3D")]))
-    assert bots.choose(state, 0, "medium", random.Random(0)) == {"type": "place", "card": c("8S"), "square": 3}
+    assert bot_move(game, state, 0, "medium", random.Random(0)) == {"type": "place", "card": c("8S"), "square": 3}
     state = table(hands=([c("AD"), c("KH"), c("2C")], [c("3D")]))
-    assert bots.choose(state, 0, "medium", random.Random(0))["card"] == c("KH")
+    assert bot_move(game, state, 0, "medium", random.Random(0))["card"] == c("KH")
 
 
 def test_medium_discards_its_dearest_card():
@@ -504,7 +505,7 @@ def test_medium_discards_its_dearest_card():
     seven = [c("5H"), c("6H"), c("9H"), c("TH"), c("AH"), c("QH"), c("3C")]
     state = table(rows=rows, hands=(seven, [c("3D")]), pile=[c("AC"), c("5D")], discard=[c("8C")])
     play(state, 0, type="draw")
-    assert bots.choose(state, 0, "medium", random.Random(0))["card"] in (c("TH"), c("QH"))
+    assert bot_move(game, state, 0, "medium", random.Random(0))["card"] in (c("TH"), c("QH"))
 
 
 FULL_BUT_ONE = [[c("5S"), c("6S"), c("7S"), c("8S")], [c("2H"), c("3H"), c("4H"), c("5H")],
@@ -515,17 +516,17 @@ def test_the_hard_bot_searches_near_the_end_and_plays_a_legal_move():
     state = table(rows=FULL_BUT_ONE, hands=([c("KS"), c("4S"), c("AC")], [c("QD"), c("JD"), c("TD"), c("JC")]))
     v = game.view(state, 0)
     assert len(bots.distinct(v, bots.legal(v))) > 1 and v["grid"].count(None) <= bots.NEAR
-    assert bots.choose(copy.deepcopy(state), 0, "hard", random.Random(1)) in game.legal(state, 0)
+    assert bot_move(game, copy.deepcopy(state), 0, "hard", random.Random(1)) in game.legal(state, 0)
 
 
 def test_the_hard_bot_decides_only_from_what_it_may_see():
     state = table(rows=FULL_BUT_ONE, hands=([c("KS"), c("4S"), c("AC")], [c("QD"), c("JD"), c("TD")]))
-    a = bots.choose(copy.deepcopy(state), 0, "hard", random.Random(3))
+    a = bot_move(game, copy.deepcopy(state), 0, "hard", random.Random(3))
     other = copy.deepcopy(state)
     pool = other["hands"][1] + other["pile"]
     random.Random(9).shuffle(pool)
     other["hands"][1], other["pile"] = pool[:3], pool[3:]
-    assert bots.choose(other, 0, "hard", random.Random(3)) == a
+    assert bot_move(game, other, 0, "hard", random.Random(3)) == a
 
 
 def test_the_hard_bot_reads_forced_draws_from_the_log():

@@ -12,7 +12,7 @@ import re
 import pytest
 
 import games.station_master as sm
-from engine import moves
+from engine import moves, play
 from engine.contract import Illegal
 from games.station_master import division, homeoffice, presets, rules, timetable, traffic
 
@@ -95,7 +95,7 @@ def play_out(n, seed, settings, levels, watch=None):
     steps = 0
     while sm.result(state) is None:
         (seat, _kind, _key), = sm.deciding(state)
-        action = sm.bots.choose(state, seat, levels[seat], random.Random(f"{seed}:{steps}"))
+        action = play.bot_move(sm, state, seat, levels[seat], random.Random(f"{seed}:{steps}"))
         moves.dispatch(sm, state, seat, action, float(steps))
         steps += 1
         if watch:
