@@ -55,6 +55,32 @@ class Illegal(Exception):
         return self.sentence
 
 
+def offered(game, state: dict, seat) -> list[dict]:
+    """The moves a seat may make now, each as ``{"action": ..., "say": ...}``:
+    the action as ``MOVES`` takes it, and a plain sentence for it (the game's
+    own ``say(action)`` where it has one). The generic table draws these."""
+    if seat is None or state is None or not hasattr(game, "legal"):
+        return []
+    words = getattr(game, "say", None) or plain_words
+    return [{"action": action, "say": words(action)} for action in game.legal(state, seat)]
+
+
+def plain_words(action: dict) -> str:
+    """A sentence for a move from its fields, for a game that has no words of
+    its own: ``{"type": "play", "card": "7H0"}`` is "Play: card 7H0"."""
+    kind = str(action.get("type", "move")).replace("_", " ").capitalize()
+    rest = ", ".join(f"{key.replace('_', ' ')} {_value(value)}" for key, value in action.items() if key != "type")
+    return f"{kind}: {rest}" if rest else kind
+
+
+def _value(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return " ".join(_value(v) for v in value) or "none"
+    return str(value)
+
+
 def missing(game) -> list[str]:
     """The contract names a game package lacks (empty when it meets it)."""
     return [name for name in REQUIRED if not hasattr(game, name)]

@@ -24,7 +24,7 @@ from django.db import transaction
 from django.db.models import Count
 
 from engine import moves, play, registry
-from engine.contract import LEVELS, Illegal
+from engine.contract import LEVELS, Illegal, offered
 
 from . import alarms, layer, mainloop, rows, signals
 from .models import Result, Seat, Table
@@ -735,6 +735,7 @@ def snapshot(table: Table, who: Visitor, seats: list[Seat] | None = None) -> dic
             for s in seats
         ],
         "view": view,
+        "legal": offered(game, table.state, index) if index in deciding else [],
         "result": _result_of(table, game),
     }
 

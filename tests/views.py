@@ -2,5 +2,5 @@
 
 
 def move_from(snapshot):
-    """The first move the server lists for this seat, without its label."""
-    return {k: v for k, v in snapshot["view"]["moves"][0].items() if k != "label"}
+    """The first move the server offers this seat."""
+    return snapshot["legal"][0]["action"]

@@ -17,6 +17,7 @@ from .rules import (  # noqa: F401 (the contract's names, and the rules a caller
     must_alone,
     new,
     options,
+    playable,
     power,
     result,
     stuck,

@@ -90,7 +90,7 @@ def rank_power(card: str, trump) -> int:
     return power(card, trump, suit_of(card, trump))
 
 
-def legal(hand: list[str], trick: list[dict], trump) -> list[str]:
+def playable(hand: list[str], trick: list[dict], trump) -> list[str]:
     """The cards a seat may play: any card to lead; otherwise a card of the
     suit led (the left bower is trump), or anything when it has none."""
     if not trick:
@@ -405,7 +405,7 @@ def play(state, seat, action, now):
     hand, trump, trick = state["hands"][seat], state["trump"], state["trick"]
     if not isinstance(card, str) or card not in hand:
         raise Illegal("That card isn't in your hand: play one you hold.")
-    if card not in legal(hand, trick, trump):
+    if card not in playable(hand, trick, trump):
         led = suit_of(trick[0]["card"], trump)
         note = " (the left bower counts as trump)" if led == trump else ""
         raise Illegal(f"You must follow suit: play one of your {SUIT_NAMES[led]}{note}.")
@@ -514,10 +514,10 @@ def fallback(state: dict, seat: int) -> dict:
         return {"type": "discard", "card": state["hands"][seat][0]}
     if phase == "defend":
         return {"type": "defend", "alone": False}
-    return {"type": "play", "card": legal(state["hands"][seat], state["trick"], state["trump"])[0]}
+    return {"type": "play", "card": playable(state["hands"][seat], state["trick"], state["trump"])[0]}
 
 
-def moves_for(state: dict, seat: int) -> list[dict]:
+def legal(state: dict, seat: int) -> list[dict]:
     """Every move this seat may make now, each as it would be sent (for
     random playouts and tests; a table draws its buttons from the view)."""
     can = _can(state, seat)
@@ -542,7 +542,7 @@ def moves_for(state: dict, seat: int) -> list[dict]:
         elif kind == "defend":
             out += [{"type": "defend", "alone": a} for a in (False, True)]
         elif kind == "play":
-            out += [{"type": "play", "card": c} for c in legal(hand, state["trick"], state["trump"])]
+            out += [{"type": "play", "card": c} for c in playable(hand, state["trick"], state["trump"])]
     return out
 
 
@@ -601,7 +601,7 @@ def view(state: dict, seat) -> dict:
                  for t in state["done"]],
         "taken": list(state["taken"]), "tricks": team_tricks(state),
         "can": can,
-        "legal": tidy(legal(state["hands"][me], state["trick"], trump), trump) if "play" in can else [],
+        "legal": tidy(playable(state["hands"][me], state["trick"], trump), trump) if "play" in can else [],
         "suits": [s for s in SUITS if s != state["up"][1]] if "call" in can else [],
         "stuck": me is not None and "call" in can and stuck(state, me),
         "must_alone": me is not None and "order" in can and must_alone(state, me),

@@ -96,12 +96,16 @@ def deciding(state):
 
 
 def legal(state, seat) -> list[dict]:
-    """Every move this seat may make now (the generic table draws these)."""
+    """Every move this seat may make now."""
     if state["phase"] == "scored" and not state["ready"][seat]:
-        return [{"type": "ready", "label": "Next deal"}]
+        return [{"type": "ready"}]
     if state["phase"] == "play" and state["turn"] == seat:
-        return [{"type": "play", "card": c, "label": c} for c in sorted(state["hands"][seat])]
+        return [{"type": "play", "card": c} for c in sorted(state["hands"][seat])]
     return []
+
+
+def say(action) -> str:
+    return "Next deal" if action["type"] == "ready" else action["card"]
 
 
 def view(state, seat):

@@ -38,7 +38,7 @@ def random_hands(seconds: float, settings=None, door: bool = False) -> tuple[int
             state = rules.new(4, f"bench-{games}", 0.0, settings)
             continue
         seat = rules.deciding(state)[0][0]
-        action = rng.choice(rules.moves_for(state, seat))
+        action = rng.choice(rules.legal(state, seat))
         if door:
             moves.dispatch(euchre, state, seat, action, 0.0)
         else:

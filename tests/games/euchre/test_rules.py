@@ -107,10 +107,10 @@ def test_power_ranks_trump_then_the_suit_led_then_nothing():
 
 
 def test_legal_makes_the_left_bower_follow_trump_not_its_printed_suit():
-    assert rules.legal(["JS0", "9S0"], [{"card": "KS0"}], "C") == ["9S0"]
-    assert rules.legal(["JS0", "9D0"], [{"card": "AC0"}], "C") == ["JS0"]
-    assert rules.legal(["9D0", "AH0"], [{"card": "KS0"}], "C") == ["9D0", "AH0"]
-    assert rules.legal(["9D0", "AH0"], [], "C") == ["9D0", "AH0"]
+    assert rules.playable(["JS0", "9S0"], [{"card": "KS0"}], "C") == ["9S0"]
+    assert rules.playable(["JS0", "9D0"], [{"card": "AC0"}], "C") == ["JS0"]
+    assert rules.playable(["9D0", "AH0"], [{"card": "KS0"}], "C") == ["9D0", "AH0"]
+    assert rules.playable(["9D0", "AH0"], [], "C") == ["9D0", "AH0"]
 
 
 def test_winner_takes_the_highest_power():
@@ -479,7 +479,7 @@ def test_random_legal_moves_with_every_house_rule_on_play_games_to_the_end():
             if rules.result(state) is not None:
                 break
             seat = rules.deciding(state)[0][0]
-            options = rules.moves_for(state, seat)
+            options = rules.legal(state, seat)
             assert options and rules.fallback(state, seat) in options
             rules.MOVES[(action := rng.choice(options))["type"]](state, seat, action, 0.0)
         assert rules.result(state) is not None

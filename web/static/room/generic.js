@@ -1,6 +1,6 @@
-// A plain table for a game that lists its legal moves in its view
-// (view.moves, each with a label): every move is a button. Games with their
-// own table (games/<slug>/app.js) never use it.
+// A plain table for any game: every move the server offers this seat
+// (snap.legal, each an action and its sentence) is a button. Games with their
+// own table (games/<slug>/web/app.js) never use it.
 
 import { el } from './net.js';
 import { start } from './room.js';
@@ -18,8 +18,8 @@ start({
       if (v.mine) parts.push(el('p', { class: 'hand', id: 'hand' }, 'Your hand: ', v.mine.join(' ') || '—'));
       if (v.trick) parts.push(el('p', { class: 'trick', id: 'trick' }, 'On the table: ',
         v.trick.map(p => `${snap.seats[p.seat].name} ${p.card}`).join(', ') || '—'));
-      const buttons = (v.moves || []).map(m => el('button', { class: 'move', type: 'button', 'data-move': m.type, text: m.label || m.type,
-        onclick: () => { const { label, ...action } = m; room.move(action); } }));
+      const buttons = (snap.legal || []).map(m => el('button', { class: 'move', type: 'button', 'data-move': m.action.type, text: m.say,
+        onclick: () => room.move(m.action) }));
       parts.push(el('div', { class: 'moves', id: 'moves' }, buttons));
       if (!buttons.length && snap.status === 'playing') parts.push(el('p', { class: 'muted', id: 'waiting-on', text: 'Waiting for the others…' }));
       board.replaceChildren(...parts);
