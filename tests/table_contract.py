@@ -30,6 +30,7 @@ from engine.contract import LEVELS, Illegal
 
 GAMES_PER_LEVEL = int(os.environ.get("PARLOR_CONTRACT_GAMES", "3"))
 MAX_STEPS = 20000
+MOVES_TRIED = 12  # of a seat's legal moves at one step, at the most
 
 
 def _dump(state) -> str:
@@ -132,6 +133,51 @@ class TableGameContract:
                         moves.dispatch(self.game, work, seat, move, 0.0)
                     except Illegal as refused:
                         raise AssertionError(f"{p.seed}: fallback {move} for seat {seat} was refused: {refused}") from None
+
+    def test_legal_lists_a_move_for_every_deciding_seat_and_none_for_the_others(self):
+        for p in self.played():
+            for state, _seat, _action in p.steps[:: self.check_every]:
+                deciders = moves.deciders(self.game, state)
+                for seat in range(p.n):
+                    listed = self.game.legal(state, seat)
+                    if seat in deciders:
+                        assert listed, f"{p.seed}: seat {seat} must decide but legal() lists nothing"
+                    else:
+                        assert listed == [], f"{p.seed}: seat {seat} is not deciding but legal() lists {listed[:3]}"
+
+    def test_every_listed_move_is_accepted(self):
+        # (Where a seat has many moves, a seeded sample of them at each step:
+        # over a game's steps every kind of move is tried many times.)
+        for p in self.played():
+            for i, (state, _seat, _action) in enumerate(p.steps[:: self.check_every]):
+                for seat in sorted(moves.deciders(self.game, state)):
+                    listed = self.game.legal(state, seat)
+                    if len(listed) > MOVES_TRIED:
+                        listed = random.Random(f"{p.seed}:{i}").sample(listed, MOVES_TRIED)
+                    for action in listed:
+                        assert json.loads(json.dumps(action)) == action, f"{p.seed}: {action} is not plain JSON"
+                        try:
+                            moves.dispatch(self.game, copy.deepcopy(state), seat, copy.deepcopy(action), 0.0)
+                        except Illegal as refused:
+                            raise AssertionError(f"{p.seed}: legal() listed {action} for seat {seat}, refused: {refused}") from None
+
+    def test_every_bot_move_and_fallback_is_listed_by_legal(self):
+        for p in self.played():
+            for state, seat, action in p.steps[:: self.check_every]:
+                listed = self.game.legal(state, seat)
+                assert action in listed, f"{p.seed}: seat {seat}'s bot played {action}, which legal() does not list"
+                for decider in sorted(moves.deciders(self.game, state)):
+                    move = play.fallback(self.game, state, decider)
+                    assert move in self.game.legal(state, decider), f"{p.seed}: fallback {move} is not in legal()"
+
+    def test_legal_depends_only_on_what_the_seat_may_know(self):
+        for p in self.played():
+            for state, _seat, _action in p.steps[:: self.check_every]:
+                for keep in sorted(moves.deciders(self.game, state)):
+                    other = copy.deepcopy(state)
+                    self.scramble(other, keep, random.Random(f"{p.seed}:{keep}:legal"))
+                    assert self.game.legal(other, keep) == self.game.legal(state, keep), (
+                        f"{p.seed}: seat {keep}'s legal moves changed when only others' secrets did")
 
     def test_state_survives_a_json_round_trip(self):
         for p in self.played():
