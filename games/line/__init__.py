@@ -5,8 +5,9 @@ set. Play a card, upgrade a joker out of a full row, or shift a completed
 run; only when none of those is possible, take the top discard (if it can
 go straight down) or draw. Completing a row earns one extra turn. When the
 grid fills, or someone must draw from an empty pile, the lowest hand wins.
-The rules page is games/line/README.md; the row rules are in ``rules``, the turns
-and the view in ``turn``, the bots in ``bots``.
+The rules page is games/line/README.md; the row rules are in ``rules``; the
+turns, the view and the one list of moves a seat may make (``turn.choices``,
+read by ``legal``, the view and the bots) in ``turn``; the bots in ``bots``.
 """
 
 from __future__ import annotations

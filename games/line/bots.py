@@ -29,6 +29,7 @@ from engine import deck
 
 from . import rules
 from .rules import HAND, JOKER, SIZE
+from .turn import choices
 
 # What a card still held is worth, about: players shed and discard their
 # dear cards, so hands run low (bots end with about 3.6 a card) while the
@@ -36,29 +37,7 @@ from .rules import HAND, JOKER, SIZE
 HELD = 4.0
 LEAN = 3.0       # hard deals others' hands low: weight exp(-points / LEAN)
 
-# -- the legal moves, from the view ----------------------------------------------
-
-
-def legal(v: dict) -> list[dict]:
-    """Every legal move the view offers this seat now."""
-    must = v["must"]
-    if must == "draw":
-        return [{"type": "draw"}]
-    if must == "place":
-        c = v["drawn"]
-        return [{"type": "place", "card": c, "square": i} for i in v["where"][c]]
-    if must == "discard":
-        return [{"type": "discard", "card": c} for c in v["mine"]]
-    if must != "play":
-        return []
-    out = []
-    for c in v["mine"]:
-        out += [{"type": "place", "card": c, "square": i} for i in v["where"].get(c, [])]
-        for u in v["upgrades"].get(c, []):
-            out += [{"type": "upgrade", "card": c, "square": u["square"], "joker_to": j} for j in u["joker_to"]]
-        for s in v["shifts"].get(c, []):
-            out += [{"type": "shift", "card": c, "row": s["row"], "out": o} for o in s["out"]]
-    return out
+# -- the moves, from the view --------------------------------------------------------
 
 
 def distinct(v: dict, options: list[dict]) -> list[dict]:
@@ -81,8 +60,9 @@ def distinct(v: dict, options: list[dict]) -> list[dict]:
 
 
 def choose(v: dict, level: str, rng) -> dict:
-    """The bot's move, from its seat's view ``v`` alone."""
-    options = legal(v)
+    """The bot's move, from its seat's view ``v`` alone: one of the moves
+    the view offers (``turn.choices``, the list ``legal`` gives too)."""
+    options = choices(v)
     if len(options) <= 1:
         return options[0] if options else {"type": "draw"}
     if level == "easy":

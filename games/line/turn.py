@@ -1,6 +1,7 @@
 """Line's game state and turns: dealing, the five moves, bonus turns, the
-end and the view. Row rules live in ``rules``; this module never decides
-whether a row is legal by itself.
+end, the moves a seat may make (``choices``, one list for ``legal``, the
+view and the bots) and the view. Row rules live in ``rules``; this module
+never decides whether a row is legal by itself.
 
 The state (one JSON dict):
 
@@ -342,24 +343,8 @@ def deciding(state: dict) -> list:
 
 def legal(state: dict, seat: int) -> list[dict]:
     """Every move this seat may make now (each upgrade's and shift's
-    choices spelled out)."""
-    if state["phase"] != "play" or state["turn"] != seat:
-        return []
-    grid = state["grid"]
-    if state["stage"] == "place":
-        c = state["drawn"]
-        return [{"type": "place", "card": c, "square": i} for i in rules.where(grid, c)]
-    hand = state["hands"][seat]
-    if state["stage"] == "discard":
-        return [{"type": "discard", "card": c} for c in rules.sort_hand(hand)]
-    out = []
-    for c in rules.sort_hand(hand):
-        out += [{"type": "place", "card": c, "square": i} for i in rules.where(grid, c)]
-        for u in rules.upgrades(grid, c):
-            out += [{"type": "upgrade", "card": c, "square": u["square"], "joker_to": j} for j in u["joker_to"]]
-        for s in rules.shifts(grid, c):
-            out += [{"type": "shift", "card": c, "row": s["row"], "out": o} for o in s["out"]]
-    return out or [{"type": "draw"}]
+    choices spelled out): ``choices`` of what its view offers."""
+    return choices(offer(state, seat, hints=False))
 
 
 def fallback(state: dict, seat: int) -> dict:
@@ -371,16 +356,70 @@ def fallback(state: dict, seat: int) -> dict:
     return legal(state, seat)[0]
 
 
+# -- what a seat may do --------------------------------------------------------------------
+
+
+def offer(state: dict, seat, hints: bool = True) -> dict:
+    """What this seat may do now, as its view shows it: ``must``, what it
+    must decide (None when it is not its turn); ``mine``, its hand in
+    order; ``drawn``, a taken or drawn card waiting to go down; and for
+    each card it holds (and the drawn card, on its own turn) the squares it
+    may go to (``where``), the upgrades it allows (``upgrades``) and the
+    shifts it allows (``shifts``).
+
+    The view shows the hand's hints at every moment, so the table can light
+    up where a card could go while others play; with ``hints=False`` only
+    what this decision's moves need is worked out (``legal``'s quick way)."""
+    grid = state["grid"]
+    hand = rules.sort_hand(state["hands"][seat]) if seat is not None else None
+    mine = seat is not None and state["phase"] == "play" and state["turn"] == seat
+    must = decision(state) if mine else None
+    drawn = state["drawn"] if state["stage"] == "place" else None
+    held = (hand or []) if hints or must == "play" else []
+    cards = list(held)
+    if mine and drawn is not None:
+        cards.append(drawn)
+    return {
+        "must": must, "mine": hand, "drawn": drawn,
+        "where": {c: rules.where(grid, c) for c in cards},
+        "upgrades": {c: rules.upgrades(grid, c) for c in held},
+        "shifts": {c: rules.shifts(grid, c) for c in held},
+    }
+
+
+def choices(v: dict) -> list[dict]:
+    """Every move open to the seat whose view (or ``offer``) this is, each
+    upgrade's and shift's choices spelled out: the one list of moves that
+    ``legal``, the bots and the view's ``can`` all read."""
+    must = v["must"]
+    if must == "draw":
+        return [{"type": "draw"}]
+    if must == "place":
+        c = v["drawn"]
+        return [{"type": "place", "card": c, "square": i} for i in v["where"][c]]
+    if must == "discard":
+        return [{"type": "discard", "card": c} for c in v["mine"]]
+    if must != "play":
+        return []
+    out = []
+    for c in v["mine"]:
+        out += [{"type": "place", "card": c, "square": i} for i in v["where"][c]]
+        for u in v["upgrades"][c]:
+            out += [{"type": "upgrade", "card": c, "square": u["square"], "joker_to": j} for j in u["joker_to"]]
+        for s in v["shifts"][c]:
+            out += [{"type": "shift", "card": c, "row": s["row"], "out": o} for o in s["out"]]
+    return out
+
+
 # -- the view -------------------------------------------------------------------------
 
 
 def view(state: dict, seat) -> dict:
     """What one seat (None: a spectator) may know, and what it may do."""
     grid = state["grid"]
-    over = state["phase"] == "over"
-    hand = rules.sort_hand(state["hands"][seat]) if seat is not None else None
-    mine = seat is not None and not over and state["turn"] == seat
-    what = decision(state) if mine else None
+    may = offer(state, seat)
+    hand, what = may["mine"], may["must"]
+    kinds = {m["type"] for m in choices(may)}
     rows = []
     for r in range(SIZE):
         held = rules.row_cards(grid, r)
@@ -393,11 +432,8 @@ def view(state: dict, seat) -> dict:
             "joker_as": rules.stands_for(held),
             "shifts": rules.complete(held) and rules.kind(held) == "run",
         })
-    cards = list(hand or [])
-    if mine and state["stage"] == "place":
-        cards.append(state["drawn"])
     top = state["discard"][-1] if state["discard"] else None
-    drawn_shown = state["drawn"] if state["stage"] == "place" else None
+    drawn = may["drawn"]
     return {
         "game": slug, "seq": state["seq"], "n": state["n"], "seat": seat, "rules": dict(state["rules"]),
         "phase": state["phase"], "turn": state["turn"], "first": state["first"], "turns": state["turns"],
@@ -406,19 +442,11 @@ def view(state: dict, seat) -> dict:
         "mine": hand, "total": rules.total(hand) if hand is not None else None,
         "sizes": [len(h) for h in state["hands"]],
         "pile": len(state["pile"]), "discards": list(state["discard"]), "top": top,
-        "top_goes_down": bool(top and rules.where(grid, top)),
-        "drawn": drawn_shown, "drawn_from": state["drawn_from"] if drawn_shown else None,
-        "where": {c: rules.where(grid, c) for c in cards},
-        "upgrades": {c: rules.upgrades(grid, c) for c in hand or []},
-        "shifts": {c: rules.shifts(grid, c) for c in hand or []},
+        "top_goes_down": _top_goes_down(state),
+        "drawn": drawn, "drawn_from": state["drawn_from"] if drawn else None,
+        "where": may["where"], "upgrades": may["upgrades"], "shifts": may["shifts"],
         "must": what,
-        "can": {
-            "place": what == "place" or (what == "play" and any(rules.where(grid, c) for c in hand)),
-            "upgrade": what == "play" and any(rules.upgrades(grid, c) for c in hand),
-            "shift": what == "play" and any(rules.shifts(grid, c) for c in hand),
-            "draw": what == "draw",
-            "discard": what == "discard",
-        },
+        "can": {kind: kind in kinds for kind in MOVES},
         "values": dict(rules.POINTS),
         "last": dict(state["last"]) if state["last"] else None,
         "outcome": _copy(state["outcome"]),

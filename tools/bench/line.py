@@ -56,7 +56,7 @@ def hard_times(count: int) -> tuple[list[float], list[float]]:
             rng = random.Random(f"{k}:{step}")
             if levels[seat] == "hard":
                 v = game.view(state, seat)
-                real = len(bots.distinct(v, bots.legal(v))) > 1
+                real = len(bots.distinct(v, game.legal(state, seat))) > 1
                 work = copy.deepcopy(state)
                 start = time.perf_counter()
                 action = play.bot_move(game, work, seat, "hard", rng)

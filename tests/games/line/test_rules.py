@@ -14,7 +14,7 @@ import games.line as game
 from engine import deck, moves
 from engine.contract import Illegal
 from engine.play import bot_move
-from games.line import bots, rules
+from games.line import bots, rules, turn
 from tests.table_contract import GAMES_PER_LEVEL, TableGameContract, _strings
 
 # -- helpers ------------------------------------------------------------------------
@@ -515,7 +515,7 @@ FULL_BUT_ONE = [[c("5S"), c("6S"), c("7S"), c("8S")], [c("2H"), c("3H"), c("4H")
 def test_the_hard_bot_searches_near_the_end_and_plays_a_legal_move():
     state = table(rows=FULL_BUT_ONE, hands=([c("KS"), c("4S"), c("AC")], [c("QD"), c("JD"), c("TD"), c("JC")]))
     v = game.view(state, 0)
-    assert len(bots.distinct(v, bots.legal(v))) > 1 and v["grid"].count(None) <= bots.NEAR
+    assert len(bots.distinct(v, turn.choices(v))) > 1 and v["grid"].count(None) <= bots.NEAR
     assert bot_move(game, copy.deepcopy(state), 0, "hard", random.Random(1)) in game.legal(state, 0)
 
 
