@@ -13,7 +13,7 @@ read by ``legal``, the view and the bots) in ``turn``; the bots in ``bots``.
 from __future__ import annotations
 
 from . import bots, rules, turn  # noqa: F401 (bots: the contract's bots module)
-from .turn import MOVES, SIZES, deciding, fallback, legal, new, options, result, view  # noqa: F401
+from .turn import MOVES, SIZES, deciding, fallback, legal, new, options, result, say, view  # noqa: F401
 
 slug = "line"
 title = "Line"

@@ -356,7 +356,7 @@ def fallback(state: dict, seat: int) -> dict:
     return legal(state, seat)[0]
 
 
-# -- what a seat may do --------------------------------------------------------------------
+# -- what a seat may do, and the words for it --------------------------------------------
 
 
 def offer(state: dict, seat, hints: bool = True) -> dict:
@@ -409,6 +409,32 @@ def choices(v: dict) -> list[dict]:
         for s in v["shifts"][c]:
             out += [{"type": "shift", "card": c, "row": s["row"], "out": o} for o in s["out"]]
     return out
+
+
+ORDINAL = ("first", "second", "third", "fourth")
+
+
+def _square(i: int) -> str:
+    return f"the {ORDINAL[rules.row_of(i)]} row, {ORDINAL[i % SIZE]} square"
+
+
+def say(action: dict) -> str:
+    """A move as a short plain sentence, as a button reads: "Play 7♥ on the
+    second row, third square", "Discard K♣". A draw is one move whether it
+    takes the top discard or the pile's card, so it reads "Draw"."""
+    kind = action["type"]
+    if kind == "draw":
+        return "Draw"
+    card = name(action["card"])
+    if kind == "place":
+        return f"Play {card} on {_square(action['square'])}"
+    if kind == "discard":
+        return f"Discard {card}"
+    if kind == "shift":
+        return f"Shift {card} into the {ORDINAL[action['row']]} row, pushing {name(action['out'])} off"
+    to = action["joker_to"]
+    home = "take the joker into your hand" if to is None else f"put the joker on {_square(to)}"
+    return f"Upgrade the joker in the {ORDINAL[rules.row_of(action['square'])]} row with {card} and {home}"
 
 
 # -- the view -------------------------------------------------------------------------

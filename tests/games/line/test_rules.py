@@ -6,12 +6,14 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
 
 import games.line as game
-from engine import deck, moves
+from engine import contract, deck, moves
+from engine import play as engine_play
 from engine.contract import Illegal
 from engine.play import bot_move
 from games.line import bots, rules, turn
@@ -541,6 +543,54 @@ def test_the_hard_bot_reads_forced_draws_from_the_log():
     for k in range(50):
         dealt = bots._deal(game.view(state, 0), random.Random(k), barred)
         assert not {x[:2] for x in dealt.hands[1]} & barred[1]
+
+
+# -- moves in words --------------------------------------------------------------------------------
+
+
+def test_say_puts_each_kind_of_move_in_a_plain_sentence():
+    rows = [[c("6S"), c("7S"), c("8S"), J0], [c("2H"), c("2D")], [c("KC")]]
+    state = table(rows=rows, hands=([c("9S"), c("5S"), c("4D"), J1], [c("3D"), c("QC")]))
+    listed = game.legal(state, 0)
+    assert {"type": "place", "card": c("4D"), "square": 12} in listed
+    assert game.say({"type": "place", "card": c("4D"), "square": 12}) == "Play 4♦ on the fourth row, first square"
+    assert game.say({"type": "place", "card": J1, "square": 9}) == "Play the joker on the third row, second square"
+    assert game.say({"type": "upgrade", "card": c("9S"), "square": 3, "joker_to": 6}) == (
+        "Upgrade the joker in the first row with 9♠ and put the joker on the second row, third square")
+    assert game.say({"type": "upgrade", "card": c("5S"), "square": 3, "joker_to": None}) == (
+        "Upgrade the joker in the first row with 5♠ and take the joker into your hand")
+    assert game.say({"type": "shift", "card": c("9S"), "row": 0, "out": c("6S")}) == "Shift 9♠ into the first row, pushing 6♠ off"
+    assert game.say({"type": "shift", "card": c("5S"), "row": 0, "out": J0}) == "Shift 5♠ into the first row, pushing the joker off"
+    assert game.say({"type": "draw"}) == "Draw"
+    assert game.say({"type": "discard", "card": c("TH")}) == "Discard 10♥"
+    # The generic table shows these words beside each legal move.
+    assert contract.offered(game, state, 0) == [{"action": m, "say": game.say(m)} for m in listed]
+    assert contract.offered(game, state, 1) == []
+
+
+CODE = re.compile(r"(?<![A-Za-z0-9])(?:[A2-9TJQK][CDHS]|XX)[0-9]*(?![A-Za-z0-9])")
+
+
+def test_every_legal_move_of_seeded_games_has_its_own_sentence_with_no_card_code():
+    kinds = Counter()
+    codes = deck.build(1, jokers=4)
+
+    def check(state, seat, _action, _k):
+        for decider, _kind, _key in game.deciding(state):
+            listed = game.legal(state, decider)
+            sentences = [game.say(m) for m in listed]
+            for m, sentence in zip(listed, sentences):
+                kinds[m["type"]] += 1
+                assert sentence and sentence[0].isupper(), (m, sentence)
+                assert not CODE.search(sentence) and not any(x in sentence for x in codes), (m, sentence)
+            # Only moves that differ in which joker they play may read alike.
+            alike = {tuple((k, "joker" if isinstance(x, str) and rules.is_joker(x) else x) for k, x in m.items()) for m in listed}
+            assert len(set(sentences)) == len(alike), "two different moves read alike"
+
+    for n in game.sizes:
+        for k in range(2):
+            engine_play.play(game, ["medium"] * n, f"say-{n}-{k}", watch=check)
+    assert set(kinds) == set(game.MOVES), kinds      # every kind of move was worded
 
 
 # -- the contract -------------------------------------------------------------------------------------
