@@ -3,9 +3,8 @@
 Plays each pairing of levels head to head: every deal is played once with
 each level in each seat (so the deal and who starts even out), bots playing
 through the one play loop (engine/play.py) as at a table, with no table
-service. Prints each level's share
-of the wins (a shared win split evenly) with a 95% interval, and how the
-games ended.
+service. Prints each level's share of the wins (a shared win split evenly)
+with a 95% interval, and how the games ended.
 
     .venv/bin/python -m tools.strength.line --games 200
     .venv/bin/python -m tools.strength.line --games 100 --players 4 --pairs medium:hard
