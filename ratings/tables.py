@@ -1,9 +1,11 @@
 """How a table's seats become rated sides, and where each game's bots stand.
 
 Plain Python, no Django: the anchors tool (tools/ratings/anchors.py) and the
-keeper both use it.
+keeper both use it. It knows no game: each is asked through the engine
+contract, found by its slug in ``engine.registry``.
 
-- ``teams_of(game, n, options)``: which side each seat plays for.
+- ``teams_of(game, n, options)``: which side each seat plays for, as the
+  game's ``team_of`` says.
 - ``anchor(game, level)``: a bot's fixed, certain rating. Medium is 1500 by
   definition; easy and hard come from ``anchors.json`` beside this file,
   which the anchors tool writes (each game's entry says where its numbers
@@ -15,38 +17,30 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from engine import registry
+
 from .model import MU
 
 ANCHORS_FILE = Path(__file__).resolve().parent / "anchors.json"
 
-# A game with no anchors of its own: Euchre's measured levels, the only card
-# game measured so far.
+# A game the anchors tool has not measured yet: easy well below medium and
+# hard a little above it, the shape of the first levels measured.
 DEFAULT_ANCHORS = {"easy": 1100.0, "medium": MU, "hard": 1520.0}
-
-# Anchors measured before the tool's own runs (Euchre: 300 games a pairing,
-# medium over easy 95.0%, hard over medium 53.0%; Get In Line: 70.5% and
-# 51.5%), for a game the tool has not measured here yet.
-EARLIER_ANCHORS = {
-    "euchre": {"easy": 1100.0, "medium": MU, "hard": 1520.0},
-    "get-in-line": {"easy": 1350.0, "medium": MU, "hard": 1510.0},
-}
 
 WEAKEST = 400.0  # a weak level is never anchored more than this below medium
 
 
 def teams_of(game: str, n: int, options: dict | None) -> list[int]:
-    """Which side each seat plays for: partners across the table in Euchre
-    (seat mod 2), seat mod its team count in Get In Line (from the options
-    stored with the result, so a rebuild sees the teams that played), and
-    everyone for themselves elsewhere."""
-    if game == "euchre":
-        return [s % 2 for s in range(n)]
-    if game == "get-in-line":
-        from games.get_in_line import rules
-
-        teams = rules.team_count(n, rules.options(options or {})["teams"])
-        return [s % teams for s in range(n)]
-    return list(range(n))
+    """Which side each seat plays for, as the game's own ``team_of(state, n,
+    settings)`` answers from the options stored with the result (no state:
+    a rebuild sees the teams that played from their settings alone). A game
+    without ``team_of``, or one no longer registered, has everyone for
+    themselves."""
+    found = registry.get(game)
+    side_of = getattr(found, "team_of", None)
+    if side_of is None:
+        return list(range(n))
+    return [int(t) for t in side_of(None, n, found.options(options or {}))]
 
 
 def sides_of(teams: list[int], places: list[int]) -> list[tuple[list[int], int]]:
@@ -77,11 +71,11 @@ _loaded: dict[str, dict] | None = None
 
 def anchors(game: str) -> dict[str, float]:
     """A game's bot anchors by level: the measured ones if the tool has
-    written them, else the earlier measurements, else the defaults."""
+    written them, else the defaults."""
     global _loaded
     if _loaded is None:
         _loaded = load_anchors()
-    found = _loaded.get(game) or EARLIER_ANCHORS.get(game) or DEFAULT_ANCHORS
+    found = _loaded.get(game) or DEFAULT_ANCHORS
     out = {level: float(found.get(level, DEFAULT_ANCHORS[level])) for level in DEFAULT_ANCHORS}
     out["medium"] = MU  # by definition
     return out

@@ -402,6 +402,21 @@ def test_teams_of_each_game():
     assert rating_tables.teams_of("no-such-game", 2, None) == [0, 1]
 
 
+def test_the_sides_are_the_games_own_answer_through_the_contract(monkeypatch):
+    # Ratings knows no game: give High Card a team_of and its seats are sides.
+    import tests.highcard as highcard
+
+    asked = []
+
+    def team_of(state, n, settings):
+        asked.append((state, n, settings))
+        return [0] * (n - 1) + [1]
+
+    monkeypatch.setattr(highcard, "team_of", team_of, raising=False)
+    assert rating_tables.teams_of("high-card", 3, {"bot_pace": "relaxed", "junk": 1}) == [0, 0, 1]
+    assert asked == [(None, 3, {"bot_pace": "relaxed"})]  # no state, and only the settings the game allows
+
+
 def test_partners_share_a_place_and_a_side_ranks_by_its_best_members_place():
     # Two sides of two: the side with the 1st place is first, whatever its partner's.
     assert rating_tables.sides_of([0, 1, 0, 1], [1, 2, 4, 3]) == [([0, 2], 1), ([1, 3], 2)]
@@ -417,7 +432,7 @@ def test_a_three_team_get_in_line_game_rates_a_field_of_three():
     assert moved(c, "get-in-line") == pytest.approx(-67.8, abs=0.1)
 
 
-def test_the_anchors_medium_is_1500_measured_games_use_the_file_others_earlier_measurements_or_the_defaults():
+def test_the_anchors_medium_is_1500_measured_games_use_the_file_others_the_defaults():
     for game in ("euchre", "get-in-line", "high-card", "line"):
         assert rating_tables.anchor(game, "medium") == 1500.0
     for game in ("euchre", "get-in-line", "line"):

@@ -3,13 +3,15 @@
 Prints three figures:
 
 - random-legal games per second: two seats each playing a move picked at
-  random from every legal move (trades and passes included), every move
-  through the one door, ``engine.moves.dispatch``, as the table service
-  plays it;
+  random from every legal move (trades and passes included);
 - medium-bot games per second: two medium bots, one against one, each move
-  chosen by ``bots.choose`` and played through the same door;
+  chosen by ``bots.choose`` from the seat's view;
 - the hard bot's decision time: median and 95th percentile over every
   decision of hard bots in games one against one and in two teams of two.
+
+Every game is played by the one play loop (``engine/play.py``), every move
+through the one door, ``engine.moves.dispatch``, as the table service plays
+it.
 
     .venv/bin/python -m tools.bench.get_in_line            # about a minute
     .venv/bin/python -m tools.bench.get_in_line --quick    # a few seconds
@@ -21,16 +23,22 @@ machine, since other work on the same core slows every figure.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
-import time
+
+from engine import play, registry
+from tools.bench._play import Timed, for_about, percentile
+
+GAME = registry.get("get-in-line")
 
 
 def legal(game, state: dict, seat: int) -> list[dict]:
-    """Every legal move for the seat to play, from the rules' own answers."""
-    from games.get_in_line import rules
-
+    """Every legal move for the seat: the game's own ``legal`` where it has
+    one, else the list made here from the rules' answers (until Get In Line
+    has its ``legal``)."""
+    if hasattr(game, "legal"):
+        return game.legal(state, seat)
+    rules = game.rules
     mine = rules.team(state, seat)
     hand = state["hands"][seat]
     out: list[dict] = []
@@ -43,54 +51,35 @@ def legal(game, state: dict, seat: int) -> list[dict]:
     return out
 
 
+def random_move(game, state: dict, seat: int, level: str, rng) -> dict:
+    """Any one of the seat's legal moves, at random (``play.random_move``
+    over ``legal`` above)."""
+    if hasattr(game, "legal"):
+        return play.random_move(game, state, seat, level, rng)
+    return rng.choice(legal(game, state, seat))
+
+
+def _moves(played) -> int:
+    return sum(len(p.moves) for p in played)
+
+
 def random_games(seconds: float, players: int = 2) -> tuple[int, float, int]:
     """Random-legal games played in about `seconds`: (games, time, moves)."""
-    import games.get_in_line as game
-    from engine import moves
-
-    start = time.perf_counter()
-    games = total = 0
-    while time.perf_counter() - start < seconds or games == 0:
-        rng = random.Random(f"bench-random:{games}")
-        state = game.new(players, f"bench-random:{games}", 0.0)
-        while game.result(state) is None:
-            seat = state["turn"]
-            moves.dispatch(game, state, seat, rng.choice(legal(game, state, seat)), 0.0)
-            total += 1
-        games += 1
-    return games, time.perf_counter() - start, total
+    played, spent = for_about(seconds, GAME, lambda i: ["random"] * players, lambda i: f"bench-random:{i}",
+                              bot=random_move)
+    return len(played), spent, _moves(played)
 
 
 def bot_games(seconds: float, level: str, players: int = 2, timings: list[float] | None = None,
               label: str = "bench") -> tuple[int, float, int]:
-    """Bot games at one level played in about `seconds`; with `timings`,
-    each decision's time is appended to it."""
-    import games.get_in_line as game
-    from engine import moves, play
-
-    start = time.perf_counter()
-    games = total = 0
-    while time.perf_counter() - start < seconds or games == 0:
-        seed = f"{label}-{level}-{players}:{games}"
-        state = game.new(players, seed, 0.0)
-        step = 0
-        while game.result(state) is None:
-            seat = state["turn"]
-            rng = random.Random(f"{seed}:{step}")
-            t0 = time.perf_counter()
-            action = play.bot_move(game, state, seat, level, rng)
-            if timings is not None:
-                timings.append(time.perf_counter() - t0)
-            moves.dispatch(game, state, seat, action, 0.0)
-            step += 1
-        total += step
-        games += 1
-    return games, time.perf_counter() - start, total
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+    """Bot games at one level played in about `seconds`: (games, time,
+    moves); with `timings`, each decision's time is appended to it."""
+    timed = Timed()
+    played, spent = for_about(seconds, GAME, lambda i: [level] * players, lambda i: f"{label}-{level}-{players}:{i}",
+                              bot=timed)
+    if timings is not None:
+        timings.extend(timed.took)
+    return len(played), spent, _moves(played)
 
 
 def main(argv=None) -> int:

@@ -3,72 +3,60 @@
     .venv/bin/python -m tools.bench.line            # about a minute
     .venv/bin/python -m tools.bench.line --quick    # a few seconds
 
-Prints random-legal games per second on one core (every move through
-``moves.dispatch``, the one door a table uses, and again straight through the
-move functions), and the hard bot's decision time, median and 95th
-percentile, over every decision it made in hard-against-medium games, and
-over the decisions where it had a real choice (more than one distinct move).
+Prints random-legal games per second on one core, and the hard bot's
+decision time, median and 95th percentile, over every decision it made in
+hard-against-medium games, and over the decisions where it had a real choice
+(more than one distinct move). Every game is played by the one play loop
+(``engine/play.py``), every move through ``moves.dispatch``, the one door a
+table uses.
 """
 
 from __future__ import annotations
 
 import argparse
-import copy
-import random
 import statistics
 import sys
 import time
 
-import games.line as game
-from engine import moves, play
-from games.line import bots
+from engine import play, registry
+from tools.bench._play import Timed
+
+GAME = registry.get("line")
 
 
-def random_games(count: int, through_door: bool = True) -> tuple[float, int]:
+def random_games(count: int) -> tuple[float, int]:
     """Play ``count`` games of uniformly random legal moves at 2, 3 and 4
     seats in turn; returns (seconds, moves)."""
-    rng = random.Random(1)
     made = 0
     start = time.perf_counter()
     for k in range(count):
-        state = game.new(2 + k % 3, f"bench:{k}", 0.0, {})
-        while game.result(state) is None:
-            seat = game.deciding(state)[0][0]
-            action = rng.choice(game.legal(state, seat))
-            if through_door:
-                moves.dispatch(game, state, seat, action, 0.0)
-            else:
-                game.MOVES[action["type"]](state, seat, action, 0.0)
-            made += 1
+        made += len(play.play(GAME, ["random"] * (2 + k % 3), f"bench:{k}", {}, bot=play.random_move).moves)
     return time.perf_counter() - start, made
+
+
+def real_choice(game, state: dict, seat: int) -> bool:
+    """Whether the seat has more than one distinct move to choose from."""
+    bots = game.bots
+    v = game.view(state, seat)
+    return len(bots.distinct(v, game.legal(state, seat))) > 1
 
 
 def hard_times(count: int) -> tuple[list[float], list[float]]:
     """The hard bot's decision times (seconds) over ``count`` games against
     medium at two seats: every decision, and the ones with a real choice."""
-    every, chosen = [], []
+    timed, chosen = Timed(levels={"hard"}), []
+
+    def bot(game, state, seat, level, rng):
+        real = level == "hard" and real_choice(game, state, seat)
+        action = timed(game, state, seat, level, rng)
+        if real:
+            chosen.append(timed.took[-1])
+        return action
+
     for k in range(count):
         levels = ["hard", "medium"] if k % 2 == 0 else ["medium", "hard"]
-        state = game.new(2, f"bench-hard:{k}", 0.0, {})
-        step = 0
-        while game.result(state) is None:
-            seat = game.deciding(state)[0][0]
-            rng = random.Random(f"{k}:{step}")
-            if levels[seat] == "hard":
-                v = game.view(state, seat)
-                real = len(bots.distinct(v, game.legal(state, seat))) > 1
-                work = copy.deepcopy(state)
-                start = time.perf_counter()
-                action = play.bot_move(game, work, seat, "hard", rng)
-                spent = time.perf_counter() - start
-                every.append(spent)
-                if real:
-                    chosen.append(spent)
-            else:
-                action = play.bot_move(game, state, seat, "medium", rng)
-            moves.dispatch(game, state, seat, action, 0.0)
-            step += 1
-    return every, chosen
+        play.play(GAME, levels, f"bench-hard:{k}", {}, bot=bot)
+    return timed.took, chosen
 
 
 def _ms(values: list[float]) -> str:
@@ -88,8 +76,6 @@ def main(argv=None) -> int:
     spent, made = random_games(games)
     print(f"  random legal games through moves.dispatch: {games / spent:.1f} games/s on one core "
           f"({made / spent:.0f} moves/s, {made / games:.0f} moves a game)")
-    spent, made = random_games(games, through_door=False)
-    print(f"  random legal games straight through the rules: {games / spent:.1f} games/s ({made / spent:.0f} moves/s)")
     every, chosen = hard_times(hard)
     print(f"  hard bot decision time, every decision: {_ms(every)}")
     print(f"  hard bot decision time, real choices only: {_ms(chosen)}")

@@ -6,8 +6,10 @@ that isn't registered yet) it takes the smallest table that splits into two
 equal sides (``ratings.tables.teams_of``: one against one in Get In Line,
 two against two in Euchre), seats one level on one side and the other level
 on the other (partners matched), and plays every deal twice with the sides'
-levels swapped, so the seats swap every other game. Bots move straight
-through the rules (``moves.dispatch``), as at a table, with no server.
+levels swapped, so the seats swap every other game. The games are played by
+the one play loop (``engine/play.py``): every move through ``moves.dispatch``
+and a bot's refused move replaced by the game's fallback, as at a table, with
+no server.
 
 It prints each pairing's win share (a draw counts half) with a 95% Wilson
 interval and the rating gap it implies (``ratings.model.gap_from_share``),
@@ -26,7 +28,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -34,7 +35,6 @@ from concurrent.futures import ProcessPoolExecutor
 from tools.stats import gap, interval
 
 PAIRS = (("easy", "medium"), ("medium", "hard"), ("easy", "hard"))
-MOST_STEPS = 100_000  # no game needs more moves; past this a game counts as drawn
 
 
 def _game(slug: str):
@@ -60,27 +60,14 @@ def table_for(slug: str, settings: dict | None = None) -> tuple[int, list[int]]:
     raise SystemExit(f"{slug}: no table size splits into two equal sides")
 
 
-def play(slug: str, levels: list[str], seed: str, settings: dict | None = None) -> list[int]:
-    """One game by bots at these levels, seat by seat; the places. A bot's
-    refused move is replaced by the game's fallback, as at a table."""
-    from engine import moves, play
-    from engine.contract import Illegal
+def play_game(slug: str, levels: list[str], seed: str, settings: dict | None = None) -> list[int]:
+    """One game by bots at these levels, one a seat, through the one play
+    loop; the places."""
+    from engine import play
 
     game = _game(slug)
-    state = game.new(len(levels), seed, 0.0, game.options(settings or {}))
-    now = 0.0
-    for step in range(MOST_STEPS):
-        if game.result(state) is not None:
-            return list(game.result(state)["places"])
-        seat, kind, _key = game.deciding(state)[0]
-        now += float(game.bot_think.get(kind, 1.0))
-        rng = random.Random(f"{seed}:{step}:{seat}")
-        try:
-            action = play.bot_move(game, state, seat, levels[seat], rng)
-            moves.dispatch(game, state, seat, action, now)
-        except Illegal:
-            moves.dispatch(game, state, seat, game.fallback(state, seat), now)
-    return [1] * len(levels)
+    final = play.play(game, levels, seed, game.options(settings or {})).final
+    return list(game.result(final)["places"])
 
 
 def _deal(job) -> list[float]:
@@ -95,7 +82,7 @@ def _deal(job) -> list[float]:
     out = []
     for first, second in ((a, b), (b, a)):
         levels = [(first, second)[side] for side in sides]
-        places = play(slug, levels, f"anchors:{slug}:{n}:{deal}", settings)
+        places = play_game(slug, levels, f"anchors:{slug}:{n}:{deal}", settings)
         best = [min(p for p, side in zip(places, sides) if side == k) for k in (0, 1)]
         share_first = 1.0 if best[0] < best[1] else 0.5 if best[0] == best[1] else 0.0
         out.append(share_first if first == a else 1.0 - share_first)

@@ -12,29 +12,22 @@ of the games won, with a 95% interval (Wilson), and its share of the points.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 
 from engine import play, registry
 from engine.contract import LEVELS
-from games.euchre import rules
 from tools.stats import wilson
+
+GAME = registry.get("euchre")
 
 PAIRS = (("medium", "easy"), ("hard", "medium"), ("hard", "easy"))
 
 
 def play_game(levels: list[str], seed: str, settings: dict | None = None) -> dict:
-    """One game to the end with bots at these levels (one per seat); the
-    final state. Moves go straight to the rules (each checks its own turn)."""
-    state = rules.new(4, seed, 0.0, settings)
-    step = 0
-    while rules.result(state) is None:
-        seat = min(d[0] for d in rules.deciding(state))
-        action = play.bot_move(registry.get("euchre"), state, seat, levels[seat], random.Random(f"{seed}:{step}"))
-        rules.MOVES[action["type"]](state, seat, action, float(step))
-        step += 1
-    return state
+    """One game to the end with bots at these levels (one per seat), played
+    by the one play loop as a table would; the final state."""
+    return play.play(GAME, levels, seed, settings).final
 
 
 def _one(job) -> tuple[int, int, int]:
@@ -74,8 +67,8 @@ def main(argv=None) -> int:
                         help="a house rule for every table, like farmers=on (repeatable)")
     args = parser.parse_args(argv)
     settings = dict(r.split("=", 1) for r in args.rule)
-    if rules.options(settings) != {**rules.DEFAULTS, **settings}:
-        parser.error(f"unknown house rule in {args.rule}; the settings are {rules.DEFAULTS}")
+    if GAME.options(settings) != {**GAME.DEFAULTS, **settings}:
+        parser.error(f"unknown house rule in {args.rule}; the settings are {GAME.DEFAULTS}")
     pairs = [tuple(p.split(":")) for p in args.pairs.split(",") if p]
     for p in pairs:
         if len(p) != 2 or not set(p) <= set(LEVELS):

@@ -2,11 +2,11 @@
 
 Plays each pairing of levels head to head, one against one and in two teams
 of two: every deal is played twice, the second time with the levels swapped
-(so the deal and who starts even out), bots moving straight through the
-rules with no table service. Prints each level's share of the wins (a draw
-counts half) with a 95% interval and the rating gap it implies, then how
-long games run in turns and how often they are drawn with medium bots: two
-alone, three alone, and three teams of two.
+(so the deal and who starts even out), bots playing through the one play
+loop (engine/play.py) as at a table, with no table service. Prints each
+level's share of the wins (a draw counts half) with a 95% interval and the
+rating gap it implies, then how long games run in turns and how often they
+are drawn with medium bots: two alone, three alone, and three teams of two.
 
     .venv/bin/python -m tools.strength.get_in_line --games 300
     .venv/bin/python -m tools.strength.get_in_line --games 20 --pairs medium:hard --jobs 2
@@ -15,31 +15,24 @@ alone, three alone, and three teams of two.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from engine import play, registry
 from tools.stats import gap, interval
+
+GAME = registry.get("get-in-line")
 
 PAIRS = (("easy", "medium"), ("medium", "hard"), ("easy", "hard"))
 
 
-def play(levels: list[str], seed: str, settings: dict | None = None) -> dict:
+def play_game(levels: list[str], seed: str, settings: dict | None = None) -> dict:
     """One game by bots at these levels, seat by seat; its outcome and the
     places."""
-    import games.get_in_line as game
-    from engine import moves, play
-
-    state = game.new(len(levels), seed, 0.0, settings)
-    step = 0
-    while game.result(state) is None:
-        seat = game.deciding(state)[0][0]
-        action = play.bot_move(game, state, seat, levels[seat], random.Random(f"{seed}:{step}"))
-        moves.dispatch(game, state, seat, action, float(step))
-        step += 1
-    return {**state["outcome"], "places": game.result(state)["places"]}
+    final = play.play(GAME, levels, seed, settings).final
+    return {**final["outcome"], "places": GAME.result(final)["places"]}
 
 
 def seatings(a: str, b: str, players: int) -> list[list[str]]:
@@ -52,7 +45,7 @@ def _pairing(job) -> list[tuple[float, str, int]]:
     a, b, players, deal = job
     out = []
     for levels in seatings(a, b, players):
-        o = play(levels, f"strength:{players}:{deal}")
+        o = play_game(levels, f"strength:{players}:{deal}")
         firsts = {levels[s] for s, p in enumerate(o["places"]) if p == 1}
         share_a = 0.5 if o["winner"] is None else float(firsts == {a})
         out.append((share_a, o["how"], o["turns"]))
@@ -62,7 +55,7 @@ def _pairing(job) -> list[tuple[float, str, int]]:
 def _field(job) -> tuple[str, int, str]:
     """One game of medium bots: (how it ended, turns, 'won' or 'drawn')."""
     players, settings, deal = job
-    o = play(["medium"] * players, f"field:{players}:{settings.get('teams', 2)}:{deal}", settings)
+    o = play_game(["medium"] * players, f"field:{players}:{settings.get('teams', 2)}:{deal}", settings)
     return o["how"], o["turns"], "drawn" if o["winner"] is None else "won"
 
 

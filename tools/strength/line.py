@@ -1,10 +1,10 @@
 """How strong Line's bot levels are against each other.
 
 Plays each pairing of levels head to head: every deal is played once with
-each level in each seat (so the deal and who starts even out), bots moving
-straight through the rules with no table service. Prints each level's share
-of the wins (a shared win split evenly) with a 95% interval, and how the
-games ended.
+each level in each seat (so the deal and who starts even out), bots playing
+through the one play loop (engine/play.py) as at a table, with no table
+service. Prints each level's share of the wins (a shared win split evenly)
+with a 95% interval, and how the games ended.
 
     .venv/bin/python -m tools.strength.line --games 200
     .venv/bin/python -m tools.strength.line --games 100 --players 4 --pairs medium:hard
@@ -17,29 +17,22 @@ other, and its share is compared with the 1/3 an equal player would get.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from engine import play, registry
 from tools.stats import interval
+
+GAME = registry.get("line")
 
 PAIRS = (("easy", "medium"), ("medium", "hard"), ("easy", "hard"))
 
 
-def play(levels: list[str], seed: str) -> tuple[list[int], str, int]:
+def play_game(levels: list[str], seed: str) -> tuple[list[int], str, int]:
     """One game; returns the places, how it ended and the moves made."""
-    import games.line as game
-    from engine import moves, play
-
-    state = game.new(len(levels), seed, 0.0, {})
-    step = 0
-    while game.result(state) is None:
-        seat = game.deciding(state)[0][0]
-        action = play.bot_move(game, state, seat, levels[seat], random.Random(f"{seed}:{step}"))
-        moves.dispatch(game, state, seat, action, float(step))
-        step += 1
-    return game.result(state)["places"], state["outcome"]["how"], step
+    played = play.play(GAME, levels, seed, {})
+    return GAME.result(played.final)["places"], played.final["outcome"]["how"], len(played.moves)
 
 
 def seatings(a: str, b: str, players: int) -> list[list[str]]:
@@ -55,7 +48,7 @@ def _one(job):
     a, b, players, deal = job
     out = []
     for levels in seatings(a, b, players):
-        places, how, steps = play(levels, f"strength:{players}:{deal}")
+        places, how, steps = play_game(levels, f"strength:{players}:{deal}")
         winners = [s for s, p in enumerate(places) if p == 1]
         share_a = sum(1 for s in winners if levels[s] == a) / len(winners)
         out.append((share_a, how, steps))

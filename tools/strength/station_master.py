@@ -34,14 +34,14 @@ bots end their turns early and make fewer).
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 
-from engine import play
-from games import station_master as game
-from games.station_master import presets
+from engine import play, registry
 from tools.stats import wilson
+
+game = registry.get("station-master")
+presets = game.presets
 
 PAIRS = (("medium", "easy"), ("hard", "medium"), ("hard", "easy"))
 TOGETHER_LEVELS = ("easy", "medium", "hard")
@@ -61,17 +61,14 @@ def minutes(stages: int, decisions: dict) -> float:
 
 def play_game(levels: list[str], seed: str, settings: dict) -> tuple[dict, dict]:
     """One day to the end with bots at these levels (one per seat): the
-    final state and the decisions made, counted by kind."""
-    state = game.new(len(levels), seed, 0.0, settings)
+    final state and the decisions made, counted by kind. The day is played
+    by the one play loop, as a table would play it."""
     decisions = {kind: 0 for kind in SECONDS}
-    step = 0
-    while game.result(state) is None:
-        seat, kind, _key = game.deciding(state)[0]
-        decisions[kind] += 1
-        action = play.bot_move(game, state, seat, levels[seat], random.Random(f"{seed}:{step}"))
-        game.MOVES[action["type"]](state, seat, action, float(step))
-        step += 1
-    return state, decisions
+
+    def count(state, seat, _action, _k):
+        decisions[next(kind for s, kind, _key in game.deciding(state) if s == seat)] += 1
+
+    return play.play(game, levels, seed, settings, watch=count).final, decisions
 
 
 def _row(share: float, state: dict, decisions: dict) -> tuple[float, int, int, int, float]:

@@ -1,0 +1,136 @@
+"""The layers hold (ARCHITECTURE.md, decision 9): the engine and the games
+load in a plain Python process with none of the service's libraries, no
+Django in either, and the service, the browser edge, ratings and accounts
+reach a game only through engine.registry, never by its package's name.
+
+Every check reads the source with ``ast``, so an import inside a function
+counts as much as one at the top."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+OURS = ("accounts", "engine", "games", "parlor", "ratings", "tables", "tests", "tools", "web")
+SERVICE_LIBRARIES = ("django", "channels", "psycopg", "redis", "orjson")
+
+
+def sources(*folders: str) -> list[Path]:
+    """Every Python file under these top-level folders (a game's web/ folder
+    is its browser table, JavaScript, and holds none)."""
+    return sorted(p for folder in folders for p in (ROOT / folder).rglob("*.py"))
+
+
+def imported(path: Path) -> list[tuple[int, str]]:
+    """Every module a file imports, by its full dotted name, with the line:
+    ``import a.b``, ``from a.b import c`` (as ``a.b`` and ``a.b.c``, since c
+    may be a module), a relative import resolved against the file's package,
+    and ``importlib.import_module("a.b")`` with a literal name."""
+    package = list(path.relative_to(ROOT).parts[:-1])  # the file's package, as a relative import sees it
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package[: len(package) - node.level + 1] + ([base] if base else []))
+            if base:
+                out.append((node.lineno, base))
+            out += [(node.lineno, f"{base}.{alias.name}".lstrip(".")) for alias in node.names if alias.name != "*"]
+        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name in ("import_module", "__import__") and isinstance(node.args[0].value, str):
+                out.append((node.lineno, node.args[0].value))
+    return out
+
+
+def offences(folders, bad) -> list[str]:
+    return [f"{path.relative_to(ROOT)}:{line} imports {name}"
+            for path in sources(*folders) for line, name in imported(path) if bad(path, name)]
+
+
+def top(name: str) -> str:
+    return name.split(".")[0]
+
+
+def test_the_walker_sees_every_kind_of_import(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    (tmp_path / "tables" / "inner").mkdir(parents=True)
+    sample = tmp_path / "tables" / "inner" / "sample.py"
+    sample.write_text("import games.line\nfrom games import euchre\nfrom games.get_in_line.rules import team\n"
+                      "def f():\n    import django.db\n    importlib.import_module('games.station_master')\n"
+                      "from . import near\nfrom .. import rows\n")
+    names = {name for _line, name in imported(sample)}
+    assert {"games.line", "games", "games.euchre", "games.get_in_line.rules", "django.db",
+            "games.station_master", "tables.inner.near", "tables.rows"} <= names
+
+
+@pytest.mark.parametrize("folder", ["tables", "web", "accounts", "ratings"])
+def test_the_service_reaches_games_only_through_the_registry(folder):
+    assert sources(folder), folder
+    assert offences([folder], lambda _path, name: top(name) == "games") == []
+
+
+def test_no_django_or_channels_in_the_engine_or_a_game():
+    assert offences(["engine", "games"], lambda _path, name: top(name) in ("django", "channels")) == []
+
+
+def test_the_engine_imports_nothing_of_ours_and_a_game_only_the_engine_and_itself():
+    def bad(path, name):
+        if top(name) not in OURS:
+            return False
+        layer = path.relative_to(ROOT).parts
+        if layer[0] == "engine":
+            return top(name) != "engine"
+        # games/<game>/...: the engine, or its own package.
+        own = ".".join(layer[:2]) if len(layer) > 2 else "games"
+        return top(name) != "engine" and name != own and not name.startswith(own + ".")
+
+    assert offences(["engine", "games"], bad) == []
+
+
+BLOCKED_RUN = """
+import importlib, pkgutil, sys
+
+BLOCKED = {blocked!r}
+
+class Blocked:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in BLOCKED:
+            raise ImportError(f"{{name}} is not for the engine or a game")
+        return None
+
+sys.meta_path.insert(0, Blocked())
+import engine, engine.contract, engine.deck, engine.log, engine.moves, engine.play, engine.registry, engine.rounds
+import games.euchre, games.get_in_line, games.line, games.station_master
+from engine import play, registry
+
+for slug in list(registry.REGISTERED):
+    game = registry.get(slug)
+    for found in pkgutil.walk_packages(game.__path__, game.__name__ + "."):
+        importlib.import_module(found.name)
+    played = play.play(game, ["easy"] * (2 if 2 in game.sizes else min(game.sizes)), "layers")
+    assert game.result(played.final) is not None
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED)
+print("loaded", len(registry.REGISTERED), "games; service libraries:", loaded)
+"""
+
+
+def test_the_engine_and_every_game_load_and_play_without_the_services_libraries():
+    code = BLOCKED_RUN.format(blocked=SERVICE_LIBRARIES)
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "games; service libraries: []" in done.stdout, done.stdout
+
+
+def test_the_blocker_does_block():
+    code = BLOCKED_RUN.format(blocked=SERVICE_LIBRARIES).split("sys.meta_path.insert(0, Blocked())")[0]
+    code += "sys.meta_path.insert(0, Blocked())\nimport django\n"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and "django is not for the engine or a game" in done.stderr
