@@ -27,22 +27,6 @@ import sys
 import time
 
 
-def legal(game, state: dict, seat: int) -> list[dict]:
-    """Every legal move for the seat to play, from the rules' own answers."""
-    from games.get_in_line import rules
-
-    mine = rules.team(state, seat)
-    hand = state["hands"][seat]
-    out: list[dict] = []
-    dead = [] if state["traded"] else [c for c in hand if rules.dead(state, c)]
-    out += [{"type": "trade", "card": c} for c in dead]
-    for card in hand:
-        out += [{"type": "play", "card": card, "space": p} for p in rules.targets(state, mine, card)]
-    if not out:  # (nothing plays, and no dead card is left to trade)
-        out.append({"type": "pass"})
-    return out
-
-
 def random_games(seconds: float, players: int = 2) -> tuple[int, float, int]:
     """Random-legal games played in about `seconds`: (games, time, moves)."""
     import games.get_in_line as game
@@ -55,7 +39,7 @@ def random_games(seconds: float, players: int = 2) -> tuple[int, float, int]:
         state = game.new(players, f"bench-random:{games}", 0.0)
         while game.result(state) is None:
             seat = state["turn"]
-            moves.dispatch(game, state, seat, rng.choice(legal(game, state, seat)), 0.0)
+            moves.dispatch(game, state, seat, rng.choice(game.legal(state, seat)), 0.0)
             total += 1
         games += 1
     return games, time.perf_counter() - start, total
