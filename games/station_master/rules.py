@@ -5,8 +5,8 @@ Each Stage: the timetable (trains come on, loads come in), Local Operations
 movement. A turn is two moves, three for the Superintendent; a move is one
 of: switch cars in the Small Yard, couple cars to a train, hold a train, the
 Draw option, run an Extra, or play a Home Office card. Each check below is
-the one definition of a rule: the moves, the view's "can" and the bots all
-use it.
+the one definition of a rule: the moves, the view's "can" (and so
+``legal``) and the bots all use it.
 """
 
 from __future__ import annotations

@@ -9,15 +9,15 @@ Home Office cards by name, and a Mainline card by where it lies.
 
 from __future__ import annotations
 
-from . import division, homeoffice, rules
+from . import division, homeoffice, rules, traffic
 
 
 def train_name(no: int) -> str:
-    """A train's name from its number: Extras are numbered from 101 (odd
-    west, even east), scheduled trains below (``traffic.label``'s words)."""
-    if no >= min(rules.FIRST_EXTRA.values()):
-        return f"Extra {no} {way_of(no).capitalize()}"
-    return f"No. {no}"
+    """A train's name from its number, in the board's words
+    (``traffic.label``): Extras are numbered from 101, scheduled trains
+    below, and odd numbers run west."""
+    kind = "extra" if no >= min(rules.FIRST_EXTRA.values()) else "scheduled"
+    return traffic.label({"no": no, "kind": kind, "dir": way_of(no)})
 
 
 def way_of(no: int) -> str:
