@@ -127,7 +127,7 @@ class TableGameContract:
         for p in self.played():
             for state, _seat, _action in p.steps:
                 for seat, _kind, _key in self.game.deciding(state):
-                    work = copy.deepcopy(state)
+                    work = moves.working_copy(state)
                     move = play.fallback(self.game, state, seat)
                     try:
                         moves.dispatch(self.game, work, seat, move, 0.0)
@@ -157,7 +157,7 @@ class TableGameContract:
                     for action in listed:
                         assert json.loads(json.dumps(action)) == action, f"{p.seed}: {action} is not plain JSON"
                         try:
-                            moves.dispatch(self.game, copy.deepcopy(state), seat, copy.deepcopy(action), 0.0)
+                            moves.dispatch(self.game, moves.working_copy(state), seat, copy.deepcopy(action), 0.0)
                         except Illegal as refused:
                             raise AssertionError(f"{p.seed}: legal() listed {action} for seat {seat}, refused: {refused}") from None
 
@@ -174,7 +174,7 @@ class TableGameContract:
         for p in self.played():
             for state, _seat, _action in p.steps[:: self.check_every]:
                 for keep in sorted(moves.deciders(self.game, state)):
-                    other = copy.deepcopy(state)
+                    other = moves.working_copy(state)
                     self.scramble(other, keep, random.Random(f"{p.seed}:{keep}:legal"))
                     assert self.game.legal(other, keep) == self.game.legal(state, keep), (
                         f"{p.seed}: seat {keep}'s legal moves changed when only others' secrets did")

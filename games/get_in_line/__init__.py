@@ -19,9 +19,11 @@ from .rules import (  # noqa: F401
     TEAMS,
     deciding,
     fallback,
+    legal,
     new,
     options,
     result,
+    sentence,
     slug,
     targets,
     team_count,
@@ -29,6 +31,10 @@ from .rules import (  # noqa: F401
     title,
     view,
 )
+
+# The contract's words for a move (engine.contract.offered): "Play your 7♥ on
+# the 7♥ in row 5, column 9." (board.say is a card's words, "7♥".)
+say = sentence
 
 players = (2, 12)
 sizes = (2, 3, 4, 6, 8, 9, 10, 12)
@@ -39,6 +45,6 @@ bot_think = {"play": 1.2}
 
 __all__ = [
     "slug", "title", "players", "sizes", "DEFAULTS", "options", "new", "MOVES", "view", "deciding",
-    "fallback", "bots", "bot_think", "result", "team_of", "team_count", "targets", "HAND", "TEAMS",
+    "legal", "say", "fallback", "bots", "bot_think", "result", "team_of", "team_count", "targets", "HAND", "TEAMS",
     "LAYOUT", "SIZE", "WINDOWS", "THROUGH",
 ]

@@ -368,16 +368,69 @@ def deciding(state: dict) -> list[tuple[int, str, str]]:
     return [(state["turn"], "play", f"turn{state['turns']}-{int(state['traded'])}")]
 
 
+def choices(state: dict, seat) -> dict:
+    """What this seat may do now, the one definition the view, ``legal``,
+    ``fallback`` and so the bots share: its hand (sorted as shown), where each
+    card can go (``targets``), its dead cards, and which of play, trade and
+    pass it may make. Only the seat's own hand and the public board count."""
+    mine = team(state, seat) if seat is not None else None
+    hand = sort_hand(state["hands"][seat]) if seat is not None else None
+    my_turn = seat is not None and state["phase"] == "play" and state["turn"] == seat
+    where = {c: targets(state, mine, c) for c in hand} if hand is not None else {}
+    deads = [c for c in hand if dead(state, c)] if hand is not None else []
+    playable = my_turn and any(where.values())
+    return {
+        "team": mine, "hand": hand, "where": where, "dead": deads,
+        "can": {
+            "play": bool(playable),
+            "trade": bool(my_turn and deads and not state["traded"]),
+            "pass": bool(my_turn and not playable and (state["traded"] or not deads)),
+        },
+    }
+
+
+def legal(state: dict, seat) -> list[dict]:
+    """Every move this seat may make now, from ``choices``: each dead card
+    it may trade in, each card on each space it can go (``targets``), or the
+    pass. Empty for a seat whose turn it isn't. A two-eyed jack alone lists
+    every open space, so a hand's list can run to a few hundred moves."""
+    c = choices(state, seat)
+    can = c["can"]
+    out: list[dict] = []
+    if can["trade"]:
+        out += [{"type": "trade", "card": card} for card in c["dead"]]
+    if can["play"]:
+        out += [{"type": "play", "card": card, "space": p} for card in c["hand"] for p in c["where"][card]]
+    if can["pass"]:
+        out.append({"type": "pass"})
+    return out
+
+
 def fallback(state: dict, seat: int) -> dict:
-    """An always-legal move: trade a dead card, else play the first card
-    that can go somewhere on its first space, else pass."""
-    v = view(state, seat)
-    if v["can"]["trade"]:
-        return {"type": "trade", "card": v["dead"][0]}
-    for card in v["mine"]:
-        if v["where"].get(card):
-            return {"type": "play", "card": card, "space": v["where"][card][0]}
-    return {"type": "pass"}
+    """An always-legal move, the first of ``legal``: trade a dead card, else
+    play the first card that can go somewhere on its first space, else pass."""
+    listed = legal(state, seat)
+    return listed[0] if listed else {"type": "pass"}
+
+
+def sentence(action: dict) -> str:
+    """A move as a player reads it: "Play your 7♥ on the 7♥ in row 5,
+    column 9.", "Trade in your dead 5♣ for a new card.", "Pass: nothing in
+    your hand can play." (The contract's ``say``.)"""
+    kind = action.get("type")
+    card = action.get("card")
+    if kind == "pass":
+        return "Pass: nothing in your hand can play."
+    if kind == "trade":
+        return f"Trade in your dead {say(card)} for a new card."
+    space = action.get("space")
+    r, c = divmod(space, SIZE)
+    at = f"the {say(LAYOUT[space])} in row {r + 1}, column {c + 1}"
+    if one_eyed(card):
+        return f"Take the chip off {at} with your one-eyed jack ({say(card)})."
+    if two_eyed(card):
+        return f"Put your chip on {at} with your two-eyed jack ({say(card)})."
+    return f"Play your {say(card)} on {at}."
 
 
 def result(state: dict) -> dict | None:
@@ -402,12 +455,8 @@ def view(state: dict, seat) -> dict:
     """What one seat (None: a spectator) may know. The seat's own hand is the
     only secret it is shown; nobody else's ever appears."""
     n, teams = state["n"], state["teams"]
-    mine = team(state, seat) if seat is not None else None
-    hand = sort_hand(state["hands"][seat]) if seat is not None else None
-    my_turn = seat is not None and state["phase"] == "play" and state["turn"] == seat
-    where = {c: targets(state, mine, c) for c in hand} if hand is not None else {}
-    deads = [c for c in hand if dead(state, c)] if hand is not None else []
-    playable = my_turn and any(where.values())
+    c = choices(state, seat)
+    mine, hand = c["team"], c["hand"]
     return {
         "game": slug, "seq": state["seq"], "n": n, "seat": seat,
         "team": mine, "teams": teams, "team_of": [s % teams for s in range(n)], "names": list(TEAM_NAMES[:teams]),
@@ -419,12 +468,7 @@ def view(state: dict, seat) -> dict:
         "traded": state["traded"],
         "mine": hand,
         "stock": len(state["stock"]), "discards": list(state["discards"]),
-        "where": where, "dead": deads,
-        "can": {
-            "play": bool(playable),
-            "trade": bool(my_turn and deads and not state["traded"]),
-            "pass": bool(my_turn and not playable and (state["traded"] or not deads)),
-        },
+        "where": c["where"], "dead": c["dead"], "can": c["can"],
         "last": dict(state["last"]) if state["last"] else None,
         "winner": state["winner"], "outcome": dict(state["outcome"]) if state["outcome"] else None,
         "events": log.recent(state, seat),

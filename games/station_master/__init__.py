@@ -4,8 +4,8 @@ page is games/station_master/README.md; this package follows it line for line.
 
 This module is the contract surface; the rules live in small modules:
 division (the Mainline deck and the Division), timetable (the day),
-traffic (right to the track), rules (the moves), presets (the questions),
-scoring, board (the view) and bots.
+traffic (right to the track), rules (the moves, and legal), presets (the
+questions), scoring, board (the view), words (a move's sentence) and bots.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from engine.contract import Illegal
 
 from . import bots, presets, rules, scoring  # noqa: F401 (bots is the contract's bots module)
 from .board import view  # noqa: F401
+from .words import say  # noqa: F401 (a move's sentence, for the generic table)
 
 slug = "station-master"
 title = "Station Master"
@@ -25,6 +26,7 @@ QUESTIONS = presets.QUESTIONS
 DEFAULTS = presets.DEFAULTS
 options_schema = presets.SCHEMA
 MOVES = rules.MOVES
+legal = rules.legal
 
 # Seconds a bot "thinks" per decision kind: a move at its Office, and the
 # short choice that closes a Draw option.

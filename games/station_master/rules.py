@@ -5,11 +5,13 @@ Each Stage: the timetable (trains come on, loads come in), Local Operations
 movement. A turn is two moves, three for the Superintendent; a move is one
 of: switch cars in the Small Yard, couple cars to a train, hold a train, the
 Draw option, run an Extra, or play a Home Office card. Each check below is
-the one definition of a rule: the moves, the view's "can" and the bots all
-use it.
+the one definition of a rule: the moves, the view's "can" (and so
+``legal``) and the bots all use it.
 """
 
 from __future__ import annotations
+
+from itertools import permutations
 
 from engine import deck, log
 from engine.contract import Illegal
@@ -610,3 +612,50 @@ def can(state: dict, seat) -> dict:
             if trains:
                 out["play"].append({"card": c, "trains": trains})
     return out
+
+
+# -- every move a seat may make now (the contract's legal) ---------------------------
+
+def selections(ids: list, most: int) -> list[list]:
+    """Every choice of one to ``most`` of these cars, each once and in each
+    order, fewest first: a couple, a switch or an Extra takes its cars in the
+    order named, and that is the order they then stand on the train or
+    track. (A track holds three cars at most, so a train's list is 15 at the
+    most.)"""
+    return [list(p) for k in range(1, min(most, len(ids)) + 1) for p in permutations(ids, k)]
+
+
+def legal(state: dict, seat) -> list[dict]:
+    """Every move this seat may make now, each as ``MOVES`` takes it, built
+    from ``can`` (and so from the checks the moves make): at its Office each
+    switch, couple, hold, the Draw option, each Extra, each card played and
+    done; during a Draw option each track card laid where it may go, each
+    card scrapped, and keep. Cars are named in every order they may be taken
+    (``selections``); an Extra is made up with the first Extra card in hand,
+    as its copies are alike."""
+    c = can(state, seat)
+    if not c:
+        return []
+    if state["phase"] == "lay":
+        out = [{"type": "lay", "card": x["card"], "on": j} for x in c["lay"] for j in x["on"]]
+        out += [{"type": "scrap", "card": card} for card in c["scrap"]]
+        return out + [{"type": "keep"}]
+    out = [{"type": "switch", "cars": ids} for ids in selections(c["switch"], SWITCH_CARS)
+           if len(ids) == 1 or _legal(check_switch, state, seat, {"cars": ids})]
+    for x in c["couple"]:
+        out += [{"type": "couple", "train": x["train"], "cars": ids} for ids in selections(x["cars"], x["room"])]
+    out += [{"type": "hold", "train": no} for no in c["hold"]]
+    if c["draw"]:
+        out.append({"type": "draw"})
+    for x in c["extra"]:
+        # (At the Interchange the cut is the first cars billed its way: nobody chooses them.)
+        cuts = [x["cars"]] if x["at"] == "interchange" else selections(x["cars"], x["room"])
+        out += [{"type": "extra", "card": x["card"], "at": x["at"], "dir": x["dir"], "cars": ids} for ids in cuts]
+    for x in c["play"]:
+        if "offices" in x:
+            out += [{"type": "play", "card": x["card"], "office": o} for o in x["offices"]]
+        elif "trains" in x:
+            out += [{"type": "play", "card": x["card"], "train": no} for no in x["trains"]]
+        else:
+            out.append({"type": "play", "card": x["card"]})
+    return out + [{"type": "done"}]

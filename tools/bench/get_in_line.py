@@ -32,33 +32,6 @@ from tools.bench._play import Timed, for_about, percentile
 GAME = registry.get("get-in-line")
 
 
-def legal(game, state: dict, seat: int) -> list[dict]:
-    """Every legal move for the seat: the game's own ``legal`` where it has
-    one, else the list made here from the rules' answers (until Get In Line
-    has its ``legal``)."""
-    if hasattr(game, "legal"):
-        return game.legal(state, seat)
-    rules = game.rules
-    mine = rules.team(state, seat)
-    hand = state["hands"][seat]
-    out: list[dict] = []
-    dead = [] if state["traded"] else [c for c in hand if rules.dead(state, c)]
-    out += [{"type": "trade", "card": c} for c in dead]
-    for card in hand:
-        out += [{"type": "play", "card": card, "space": p} for p in rules.targets(state, mine, card)]
-    if not out:  # (nothing plays, and no dead card is left to trade)
-        out.append({"type": "pass"})
-    return out
-
-
-def random_move(game, state: dict, seat: int, level: str, rng) -> dict:
-    """Any one of the seat's legal moves, at random (``play.random_move``
-    over ``legal`` above)."""
-    if hasattr(game, "legal"):
-        return play.random_move(game, state, seat, level, rng)
-    return rng.choice(legal(game, state, seat))
-
-
 def _moves(played) -> int:
     return sum(len(p.moves) for p in played)
 
@@ -66,7 +39,7 @@ def _moves(played) -> int:
 def random_games(seconds: float, players: int = 2) -> tuple[int, float, int]:
     """Random-legal games played in about `seconds`: (games, time, moves)."""
     played, spent = for_about(seconds, GAME, lambda i: ["random"] * players, lambda i: f"bench-random:{i}",
-                              bot=random_move)
+                              bot=play.random_move)
     return len(played), spent, _moves(played)
 
 

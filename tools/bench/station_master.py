@@ -2,8 +2,8 @@
 
 Prints medium-bot days per second at two Offices (the default preset), and
 the hard bot's decision time, median and 95th percentile, over every
-decision of hard bots at two and four Offices; and random-legal days per
-second once the game lists its legal moves (``legal``). Every day is played
+decision of hard bots at two and four Offices; and days of random legal
+moves per second. Every day is played
 by the one play loop (``engine/play.py``), every move through
 ``moves.dispatch``, as a table plays it.
 
@@ -47,10 +47,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     budget = 1.5 if args.quick else 10.0
     print(f"Station Master benchmark ({'quick' if args.quick else 'full'} run, one process on one core)")
-    if hasattr(GAME, "legal"):
-        days, spent, made = random_days(budget)
-        print(f"  random-legal days:  {days / spent:.2f} days/s at two Offices "
-              f"({days} days, {made / days:.0f} moves a day, {made / spent:.0f} moves/s)")
+    days, spent, made = random_days(budget)
+    print(f"  random-legal days:  {days / spent:.2f} days/s at two Offices "
+          f"({days} days, {made / days:.0f} moves a day, {made / spent:.0f} moves/s)")
     days, spent, made = bot_days(budget, "medium")
     print(f"  medium-bot days:    {days / spent:.2f} days/s at two Offices "
           f"({days} days, {made / days:.0f} moves a day, {1000 * spent / made:.2f} ms a move)")

@@ -6,12 +6,13 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 
 import pytest
 
 import games.get_in_line as gil
 from engine import deck, moves, play, registry
-from engine.contract import Illegal, missing
+from engine.contract import Illegal, missing, offered
 from games.get_in_line import board, bots, rules
 from games.get_in_line.board import CORNERS, LAYOUT, SPACES, THROUGH, WINDOWS
 from tests.table_contract import TableGameContract
@@ -713,6 +714,57 @@ def test_can_line_allows_one_shared_space_and_no_more():
     assert bots.can_line((44, 45, 46, 47, 48), [line])
     assert not bots.can_line((43, 44, 45, 46, 47), [line])
     assert bots.can_line((4, 14, 24, 34, 44), [line])
+
+
+# -- legal moves and their words ------------------------------------------------------------
+
+
+def test_legal_lists_the_views_moves_trades_then_plays_then_the_pass():
+    state = fresh(2, seed="legal")
+    seat = state["turn"]
+    for p in SPACES["KS"]:
+        state["chips"][p] = 0
+    give(state, seat, "KS0", "JC0")
+    v = rules.view(state, seat)
+    listed = gil.legal(state, seat)
+    assert listed[0] == {"type": "trade", "card": "KS0"} and [m for m in listed if m["type"] == "trade"] == [listed[0]]
+    assert [m for m in listed if m["type"] == "play"] == [
+        {"type": "play", "card": c, "space": p} for c in v["mine"] for p in v["where"][c]]
+    assert len([m for m in listed if m["card"] == "JC0"]) == 96 - sum(1 for c in state["chips"] if c is not None)
+    assert {"type": "pass"} not in listed and gil.legal(state, 1 - seat) == [] and gil.legal(state, None) == []
+    assert gil.fallback(copy.deepcopy(state), seat) == listed[0]
+    moves.dispatch(gil, state, seat, listed[0], 1.0)
+    assert not [m for m in gil.legal(state, seat) if m["type"] == "trade"]
+
+
+def test_legal_is_only_the_pass_when_nothing_plays_and_the_trade_is_spent():
+    state = dead_hands()
+    seat = state["turn"]
+    assert gil.legal(state, seat) == [{"type": "trade", "card": c} for c in rules.view(state, seat)["dead"]]
+    moves.dispatch(gil, state, seat, gil.fallback(copy.deepcopy(state), seat), 1.0)
+    assert gil.legal(state, seat) == [{"type": "pass"}] == [gil.fallback(copy.deepcopy(state), seat)]
+    state["phase"] = "over"
+    assert gil.legal(state, seat) == []
+
+
+@pytest.mark.parametrize("n, seed, settings", [(2, "random-0", None), (3, "random-1", None), (6, "random-2", {"teams": 3})])
+def test_a_whole_game_plays_to_its_end_from_legal_alone(n, seed, settings):
+    played = play.play(gil, ["easy"] * n, seed, settings, bot=play.random_move)
+    assert gil.result(played.final) is not None and all(by == "bot" for _s, _a, by in played.moves)
+    assert {a["type"] for _s, a, _by in played.moves} >= {"play"}
+
+
+def test_every_move_says_a_sentence_with_cards_and_spaces_as_a_player_reads_them():
+    assert gil.say is rules.sentence and gil.say({"type": "pass"}) == "Pass: nothing in your hand can play."
+    assert gil.say({"type": "trade", "card": "TC1"}) == "Trade in your dead 10♣ for a new card."
+    assert gil.say({"type": "play", "card": "7H0", "space": 48}) == "Play your 7♥ on the 7♥ in row 5, column 9."
+    assert gil.say({"type": "play", "card": "JD1", "space": 1}) == "Put your chip on the 2♠ in row 1, column 2 with your two-eyed jack (J♦)."
+    assert gil.say({"type": "play", "card": "JS0", "space": 98}) == "Take the chip off the 6♦ in row 10, column 9 with your one-eyed jack (J♠)."
+    state, _ = _bot_game(3, "words", ["medium"], stop=30)
+    seat = state["turn"]
+    for offer in offered(gil, state, seat):
+        words = offer["say"]
+        assert words.endswith(".") and words[0].isupper() and not re.search(r"[2-9TJQKA][CDHS][01]", words), words
 
 
 # -- the contract -------------------------------------------------------------------------
