@@ -16,17 +16,25 @@ A game is a package under ``games/`` registered in ``engine/registry.py``. Its
   ``seat=None`` is a spectator.
 - ``deciding(state)``: ``[(seat, kind, key)]``: who must decide now, what
   kind of decision, and a key unique to this decision.
-- ``fallback(state, seat)``: an always-legal move, played if a bot's choice
-  is refused.
-- ``bots``: a module with ``choose(state, seat, level, rng)`` deciding from
-  ``view(state, seat)`` alone, for the levels in ``LEVELS``.
+- ``legal(state, seat)``: every move this seat may make now, each a
+  JSON-ready action ``MOVES`` accepts; empty for a seat that is not deciding.
+  It depends only on what the seat may know, and is complete enough for a
+  bot or the generic table to play a whole game from it (a game with a large
+  space of moves may list those a player can make from the board as drawn).
+- ``bots``: a module with ``choose(view, level, rng)``, deciding from the
+  seat's view (``view(state, seat)``, which says which seat it is) alone, for
+  the levels in ``LEVELS``.
 - ``bot_think``: seconds of thinking per decision kind, before the pace.
 - ``result(state)``: ``None`` while playing; then a dict with ``places``
   (1 is first, equal places tie) and ``scores``.
 
-Optional: ``tick(state, now)`` for a game with a clock; ``options_schema``
-describing the settings for the waiting room; ``team_of(state_or_none, n,
-settings)``.
+Optional (``OPTIONAL``): ``fallback(state, seat)``, an always-legal move
+played if a bot's choice is refused (by default the first of ``legal``:
+``engine.play.fallback``); ``say(action)``, a plain sentence for a move (the
+generic table's words; ``plain_words`` by default); ``tick(state, now)`` for
+a game with a clock; ``options_schema``, the settings as the waiting room
+draws them; ``team_of(state_or_none, n, settings)``, which side each seat
+plays for (ratings).
 
 Every state carries ``seq`` (bumped by ``moves.dispatch`` on each move) and
 ``events`` (``engine.log``).
@@ -38,9 +46,9 @@ LEVELS = ("easy", "medium", "hard")
 
 REQUIRED = (
     "slug", "title", "players", "sizes", "DEFAULTS", "options", "new", "MOVES",
-    "view", "deciding", "fallback", "bots", "bot_think", "result",
+    "view", "deciding", "legal", "bots", "bot_think", "result",
 )
-OPTIONAL = ("tick", "options_schema")
+OPTIONAL = ("fallback", "say", "tick", "options_schema", "team_of")
 
 
 class Illegal(Exception):
