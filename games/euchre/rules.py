@@ -112,12 +112,23 @@ def farmers_hand(hand: list[str]) -> bool:
 
 
 def tidy(hand: list[str], trump) -> list[str]:
-    """A hand sorted high to low: trump first (bowers on top), then the other
-    suits in a fixed order."""
+    """A hand sorted high to low, as it is shown: trump first (bowers on
+    top), then the other suits in a fixed order."""
+    return sorted(hand, key=_SHOWN[trump].__getitem__)
+
+
+def _places(trump) -> dict[str, int]:
+    """Each card's place in a tidy hand under this trump, 0 the first."""
     def key(c):
         s = suit_of(c, trump)
         return (1 if s == trump else 0, SUITS.index(s), rank_power(c, trump))
-    return sorted(hand, key=key, reverse=True)
+    return {c: i for i, c in enumerate(sorted(cards(), key=key, reverse=True))}
+
+
+# Worked out once for each trump (None before trump is named): the view
+# sorts a hand every time it is drawn, and looking a place up is several
+# times quicker than working it out.
+_SHOWN = {trump: _places(trump) for trump in (None, *SUITS)}
 
 
 # -- settings -----------------------------------------------------------------
