@@ -14,6 +14,7 @@ from .rules import (  # noqa: F401 (the contract's names, and the rules a caller
     fallback,
     farmers_hand,
     legal,
+    moves_in,
     must_alone,
     new,
     options,

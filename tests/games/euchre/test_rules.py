@@ -493,6 +493,62 @@ def test_bots_swap_a_farmers_hand_legally():
         move(state, 0, **action)
 
 
+def test_a_bots_farmer_swap_is_one_of_the_listed_moves():
+    # Whatever order the hand was dealt in, the swap is listed as the hand
+    # is shown, and the bot picks its three cards from that list.
+    for level in ("easy", "medium", "hard"):
+        state = rig(FARMER, "TH0", farmers="on")
+        action = play.bot_move(euchre, state, 0, level, random.Random(0))
+        assert action in rules.legal(state, 0)
+        assert sorted(action["cards"]) == ["9C0", "9S0", "TD0"]
+
+
+# -- one list of moves -----------------------------------------------------------
+
+EVERY_RULE = {"stick_dealer": "off", "alone": "on", "defend_alone": "on", "farmers": "on", "canadian": "on"}
+
+
+def positions():
+    """Seeded moments of every kind: whole games of bots (with every house
+    rule flipped, and with the defaults), a farmer's hand, a stuck dealer
+    and a defender asked whether to go alone."""
+    out = []
+    for seed, settings in (("words-0", EVERY_RULE), ("words-1", None), ("words-2", {"defend_alone": "on"})):
+        levels = ["easy", "medium", "hard", "medium"]
+        play.play(euchre, levels, seed, settings, watch=lambda state, _seat, _action, _k: out.append(copy.deepcopy(state)))
+    out.append(rig(FARMER, "TH0", farmers="on"))
+    stuck = rig(MONSTER, "9H0")
+    for seat in (0, 1, 2, 3, 0, 1, 2):
+        move(stuck, seat, type="pass")
+    out.append(stuck)
+    defend = rig(MONSTER, "9H0", defend_alone="on")
+    move(defend, 0, type="order", alone=True)
+    move(defend, 3, type="discard", card="9D0")
+    out.append(defend)
+    return out
+
+
+def test_legal_the_views_offer_and_the_bots_options_are_one_list():
+    kinds = set()
+    for state in positions():
+        deciders = moves.deciders(euchre, state)
+        for seat in range(4):
+            listed = rules.legal(state, seat)
+            v = rules.view(state, seat)
+            assert rules.moves_in(v) == listed
+            assert v["can"] == list(dict.fromkeys(m["type"] for m in listed))
+            assert v["legal"] == [m["card"] for m in listed if m["type"] == "play"]
+            assert v["suits"] == list(dict.fromkeys(m["suit"] for m in listed if m["type"] == "call"))
+            assert bool(listed) == (seat in deciders)
+            if seat in deciders:
+                assert rules.fallback(state, seat) in listed
+                for level in ("easy", "medium", "hard"):
+                    assert play.bot_move(euchre, state, seat, level, random.Random(seat)) in listed
+            kinds |= {m["type"] for m in listed}
+    assert kinds == set(rules.MOVES)
+    assert rules.moves_in(rules.view(state, None)) == []
+
+
 # -- replay ---------------------------------------------------------------------
 
 def test_a_game_replays_from_its_seed_and_moves():
