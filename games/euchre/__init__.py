@@ -21,6 +21,7 @@ from .rules import (  # noqa: F401 (the contract's names, and the rules a caller
     playable,
     power,
     result,
+    say,
     stuck,
     suit_of,
     team,

@@ -12,7 +12,7 @@ reaches a player, so hands, the kitty and the dealer's discard stay here.
 from __future__ import annotations
 
 from engine import deck, log, moves, rounds
-from engine.contract import Illegal
+from engine.contract import Illegal, plain_words
 
 SUITS = "CDHS"
 RANKS = "9TJQKA"
@@ -580,6 +580,48 @@ def moves_in(v: dict) -> list[dict]:
     """Every move a seat may make now, from its view alone: the bots' options,
     the same list as ``legal(state, seat)``."""
     return _choices(v, v["seat"], v["mine"])
+
+
+# -- moves in words ------------------------------------------------------------------
+
+RANK_WORDS = {"9": "9", "T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def card_words(card: str) -> str:
+    """A card as a sentence says it: "JS0" is "the jack of spades"."""
+    return f"the {RANK_WORDS[card[0]]} of {SUIT_NAMES[card[1]]}"
+
+
+def card_face(card: str) -> str:
+    """A card as its face shows it: "TD0" is "10♦"."""
+    return ("10" if card[0] == "T" else card[0]) + SUIT_SIGNS[card[1]]
+
+
+def say(action: dict) -> str:
+    """One of ``legal``'s moves as a player reads it: "Order it up", "Call
+    hearts and go alone", "Play the jack of spades", "Swap 9♣, 10♦, Q♠",
+    "Next hand". The generic table shows these (``engine.contract.offered``)."""
+    kind = action["type"]
+    alone = " and go alone" if action.get("alone") else ""
+    if kind == "order":
+        return f"Order it up{alone}"
+    if kind == "call":
+        return f"Call {SUIT_NAMES[action['suit']]}{alone}"
+    if kind == "pass":
+        return "Pass"
+    if kind == "discard":
+        return f"Discard {card_words(action['card'])}"
+    if kind == "defend":
+        return "Defend alone" if action["alone"] else "Defend with your partner"
+    if kind == "farmer":
+        picked = action["cards"]
+        return f"Swap {', '.join(card_face(c) for c in picked)}" if picked else "Keep your hand"
+    if kind == "play":
+        return f"Play {card_words(action['card'])}"
+    if kind == "ready":
+        return "Next hand"
+    return plain_words(action)
 
 
 def result(state: dict) -> dict | None:

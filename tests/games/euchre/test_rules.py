@@ -8,11 +8,12 @@ import copy
 import json
 import os
 import random
+import re
 
 import pytest
 
 import games.euchre as euchre
-from engine import deck, log, moves, play, registry
+from engine import contract, deck, log, moves, play, registry
 from engine.contract import Illegal
 from games.euchre import bots, rules
 from tests.table_contract import TableGameContract
@@ -503,7 +504,7 @@ def test_a_bots_farmer_swap_is_one_of_the_listed_moves():
         assert sorted(action["cards"]) == ["9C0", "9S0", "TD0"]
 
 
-# -- one list of moves -----------------------------------------------------------
+# -- one list of moves, and each in words ---------------------------------------------
 
 EVERY_RULE = {"stick_dealer": "off", "alone": "on", "defend_alone": "on", "farmers": "on", "canadian": "on"}
 
@@ -547,6 +548,42 @@ def test_legal_the_views_offer_and_the_bots_options_are_one_list():
             kinds |= {m["type"] for m in listed}
     assert kinds == set(rules.MOVES)
     assert rules.moves_in(rules.view(state, None)) == []
+
+
+def test_every_listed_move_says_itself_in_a_plain_sentence():
+    raw = re.compile(r"[9TJQKA][CDHS]0|\{|True|False|None|_")
+    said = set()
+    for state in positions():
+        for seat in sorted(moves.deciders(euchre, state)):
+            words = [euchre.say(m) for m in rules.legal(state, seat)]
+            assert all(w and w[0].isupper() and not raw.search(w) for w in words), words
+            assert len(set(words)) == len(words), f"two moves read alike: {words}"
+            said |= set(words)
+    assert {"Order it up", "Pass", "Next hand", "Keep your hand", "Defend with your partner"} <= said
+
+
+def test_the_sentences_for_each_kind_of_move():
+    say = euchre.say
+    assert say({"type": "order", "alone": False}) == "Order it up"
+    assert say({"type": "order", "alone": True}) == "Order it up and go alone"
+    assert say({"type": "call", "suit": "H", "alone": False}) == "Call hearts"
+    assert say({"type": "call", "suit": "S", "alone": True}) == "Call spades and go alone"
+    assert say({"type": "pass"}) == "Pass"
+    assert say({"type": "discard", "card": "9D0"}) == "Discard the 9 of diamonds"
+    assert say({"type": "defend", "alone": True}) == "Defend alone"
+    assert say({"type": "defend", "alone": False}) == "Defend with your partner"
+    assert say({"type": "farmer", "cards": []}) == "Keep your hand"
+    assert say({"type": "farmer", "cards": ["9C0", "TD0", "QS0"]}) == "Swap 9♣, 10♦, Q♠"
+    assert say({"type": "play", "card": "JS0"}) == "Play the jack of spades"
+    assert say({"type": "play", "card": "TH0"}) == "Play the 10 of hearts"
+    assert say({"type": "ready"}) == "Next hand"
+    # The generic table's offer is these words.
+    state = rig(MONSTER, "9H0")
+    assert contract.offered(euchre, state, 0) == [
+        {"action": {"type": "order", "alone": False}, "say": "Order it up"},
+        {"action": {"type": "order", "alone": True}, "say": "Order it up and go alone"},
+        {"action": {"type": "pass"}, "say": "Pass"},
+    ]
 
 
 # -- replay ---------------------------------------------------------------------
