@@ -17,8 +17,8 @@ same list as ``rules.legal``.
   it deals the unseen cards out in ways that fit what it knows, plays each
   deal out perfectly, and plays the card that scores best on average.
 
-Strength (tools/strength/euchre.py, partners matched): medium beats easy in
-about 85% of games, hard beats medium in about 59%.
+Strength (``python -m tools.strength euchre``, partners matched): medium
+beats easy in about 85% of games, hard beats medium in about 59%.
 """
 
 from __future__ import annotations
