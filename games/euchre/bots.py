@@ -1,6 +1,8 @@
-"""Euchre's bots, at three levels. Every decision starts from
-``rules.view(state, seat)`` and uses nothing else, so a bot knows exactly what
-a person in its seat would.
+"""Euchre's bots, at three levels. Every decision starts from the seat's
+view, ``rules.view(state, seat)`` (engine/play.py and the table hand it over),
+and uses nothing else, so a bot knows exactly what a person in its seat
+would. It chooses among the moves that view offers (``rules.moves_in``), the
+same list as ``rules.legal``.
 
 - easy bids on the look of its hand alone, plays its highest card whenever it
   can take the trick (its partner's too) and otherwise throws its lowest.
@@ -15,8 +17,8 @@ a person in its seat would.
   it deals the unseen cards out in ways that fit what it knows, plays each
   deal out perfectly, and plays the card that scores best on average.
 
-Strength (tools/strength/euchre.py, partners matched): medium beats easy in
-about 85% of games, hard beats medium in about 59%.
+Strength (``python -m tools.strength euchre``, partners matched): medium
+beats easy in about 85% of games, hard beats medium in about 59%.
 """
 
 from __future__ import annotations
@@ -33,23 +35,30 @@ CALL = {"easy": 2.9, "medium": 2.25, "hard": 2.25}
 
 
 def choose(v: dict, level: str, rng) -> dict:
-    """The bot's move, from its seat's view ``v``."""
-    can = v["can"]
-    if "ready" in can:
+    """The bot's move, from its seat's view ``v``: one of the moves the view
+    offers."""
+    options = rules.moves_in(v)
+    kinds = {m["type"] for m in options}
+    if "ready" in kinds:
         return {"type": "ready"}
-    if "farmer" in can:
-        return _farmer(v)
-    if "order" in can:
-        return _bid_first(v, level)
-    if "call" in can:
-        return _bid_second(v, level)
-    if "discard" in can:
-        return {"type": "discard", "card": _bury(v["mine"], v["trump"])}
-    if "defend" in can:
+    if "farmer" in kinds:
+        return _farmer(v, options)
+    if "order" in kinds:
+        return _bid_first(v, level, options)
+    if "call" in kinds:
+        return _bid_second(v, level, options)
+    if "discard" in kinds:
+        return {"type": "discard", "card": _bury(_cards(options), v["trump"])}
+    if "defend" in kinds:
         return {"type": "defend", "alone": level != "easy" and _sure_tricks(v["mine"], v["trump"], v) >= LONE}
-    if "play" in can:
-        return {"type": "play", "card": _play(v, level, rng)}
+    if "play" in kinds:
+        return {"type": "play", "card": _play(v, level, rng, _cards(options))}
     raise ValueError(f"seat {v['seat']} has no decision to make")
+
+
+def _cards(options: list[dict]) -> list[str]:
+    """The cards a list of discards or plays names, in its order."""
+    return [m["card"] for m in options]
 
 
 # -- judging a hand -------------------------------------------------------------
@@ -129,7 +138,7 @@ def _best_after_pickup(hand: list[str], up: str) -> list[str]:
 
 # -- bidding --------------------------------------------------------------------
 
-def _bid_first(v: dict, level: str) -> dict:
+def _bid_first(v: dict, level: str, options: list[dict]) -> dict:
     """Round one: order the turned card up, or pass."""
     seat, dealer, up = v["seat"], v["dealer"], v["up"]
     suit = up[1]
@@ -139,8 +148,8 @@ def _bid_first(v: dict, level: str) -> dict:
         # The card goes to the dealer: a gift to a partner, to an opponent a loss.
         bonus = 0.6 if up[0] == "J" else 0.35
         value += bonus if team(dealer) == team(seat) else -bonus
-    alone_ok = v["rules"]["alone"] == "on"
-    if v["must_alone"]:
+    alone_ok = {"type": "order", "alone": True} in options
+    if {"type": "order", "alone": False} not in options:
         # The Canadian loner: ordering means playing alone, and the dealer
         # (the partner) won't pick up, so only a lone hand orders.
         if _sure_tricks(v["mine"], suit, v) >= LONE:
@@ -166,9 +175,9 @@ def _lone(hand: list[str], trump: str, v: dict, has_up: bool) -> bool:
     return True
 
 
-def _bid_second(v: dict, level: str) -> dict:
-    """Round two: call the best suit allowed, or pass; a stuck dealer calls
-    its best suit even when it's weak."""
+def _bid_second(v: dict, level: str, options: list[dict]) -> dict:
+    """Round two: call the best suit allowed, or pass; a stuck dealer (who
+    may not pass) calls its best suit even when it's weak."""
     seat, dealer = v["seat"], v["dealer"]
     turned = v["up"][1]
     hand = v["mine"]
@@ -180,19 +189,20 @@ def _bid_second(v: dict, level: str) -> dict:
             x += 0.2
         return x
 
-    best = max(v["suits"], key=lambda s: (value(s), s))
-    if v["stuck"] or value(best) >= CALL[level]:
-        alone = v["rules"]["alone"] == "on" and level != "easy" and _lone(hand, best, v, False)
+    calls = [m for m in options if m["type"] == "call"]
+    best = max(dict.fromkeys(m["suit"] for m in calls), key=lambda s: (value(s), s))
+    if {"type": "pass"} not in options or value(best) >= CALL[level]:
+        alone = {"type": "call", "suit": best, "alone": True} in calls and level != "easy" and _lone(hand, best, v, False)
         return {"type": "call", "suit": best, "alone": alone}
     return {"type": "pass"}
 
 
-def _farmer(v: dict) -> dict:
+def _farmer(v: dict, options: list[dict]) -> dict:
     """Always swap a farmer's hand: keep the two cards most likely to matter
     (the turned card's suit, then 10s), swap the other three."""
     up = v["up"][1]
-    order = sorted(v["mine"], key=lambda c: (c[1] == up, c[0] == "T", c))
-    return {"type": "farmer", "cards": order[:3]}
+    swap = set(sorted(v["mine"], key=lambda c: (c[1] == up, c[0] == "T", c))[:3])
+    return next(m for m in options if set(m["cards"]) == swap)
 
 
 # -- what a bot knows in play ---------------------------------------------------
@@ -306,8 +316,9 @@ def _highest(cards: list[str], trump, led) -> str:
 
 # -- playing --------------------------------------------------------------------
 
-def _play(v: dict, level: str, rng) -> str:
-    legal = v["legal"]
+def _play(v: dict, level: str, rng, legal: list[str]) -> str:
+    """The card to play, of the cards the seat may play (``legal``, as its
+    hand shows them)."""
     if len(legal) == 1:
         return legal[0]
     if level == "easy":

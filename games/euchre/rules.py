@@ -12,7 +12,7 @@ reaches a player, so hands, the kitty and the dealer's discard stay here.
 from __future__ import annotations
 
 from engine import deck, log, moves, rounds
-from engine.contract import Illegal
+from engine.contract import Illegal, plain_words
 
 SUITS = "CDHS"
 RANKS = "9TJQKA"
@@ -112,12 +112,23 @@ def farmers_hand(hand: list[str]) -> bool:
 
 
 def tidy(hand: list[str], trump) -> list[str]:
-    """A hand sorted high to low: trump first (bowers on top), then the other
-    suits in a fixed order."""
+    """A hand sorted high to low, as it is shown: trump first (bowers on
+    top), then the other suits in a fixed order."""
+    return sorted(hand, key=_SHOWN[trump].__getitem__)
+
+
+def _places(trump) -> dict[str, int]:
+    """Each card's place in a tidy hand under this trump, 0 the first."""
     def key(c):
         s = suit_of(c, trump)
         return (1 if s == trump else 0, SUITS.index(s), rank_power(c, trump))
-    return sorted(hand, key=key, reverse=True)
+    return {c: i for i, c in enumerate(sorted(cards(), key=key, reverse=True))}
+
+
+# Worked out once for each trump (None before trump is named): ``legal``
+# sorts the hand at every move of a random playout, and looking a place up
+# is several times quicker than working it out.
+_SHOWN = {trump: _places(trump) for trump in (None, *SUITS)}
 
 
 # -- settings -----------------------------------------------------------------
@@ -235,12 +246,14 @@ def _alone(state: dict, action: dict) -> bool:
 
 
 def stuck(state: dict, seat: int) -> bool:
-    """Stick the dealer: everyone else passed twice, so the dealer must name trump."""
+    """Stick the dealer: everyone else passed twice, so the dealer must name
+    trump. (It reads only what every seat sees, so a view serves as well.)"""
     return state["phase"] == "bid2" and seat == state["dealer"] and _on(state, "stick_dealer")
 
 
 def must_alone(state: dict, seat: int) -> bool:
-    """The Canadian loner: ordering your partner the card, you play alone."""
+    """The Canadian loner: ordering your partner the card, you play alone.
+    (It reads only what every seat sees, so a view serves as well.)"""
     return (state["phase"] == "bid1" and _on(state, "canadian") and _on(state, "alone")
             and seat == (state["dealer"] + 2) % SEATS)
 
@@ -498,9 +511,10 @@ def deciding(state: dict) -> list[tuple[int, str, str]]:
 
 
 def fallback(state: dict, seat: int) -> dict:
-    """A move that's always legal: pass (a stuck dealer calls the first other
-    suit), keep a farmer's hand, don't defend alone, discard the first card,
-    play the first legal card, be ready."""
+    """A move that's always legal (always one of ``legal(state, seat)``):
+    pass (a stuck dealer calls the first other suit), keep a farmer's hand,
+    don't defend alone, discard the first card of the hand as dealt, play
+    the first legal card in that order, be ready."""
     phase = state["phase"]
     if phase == "scored":
         return {"type": "ready"}
@@ -517,33 +531,97 @@ def fallback(state: dict, seat: int) -> dict:
     return {"type": "play", "card": playable(state["hands"][seat], state["trick"], state["trump"])[0]}
 
 
+# -- what a seat may do -----------------------------------------------------------
+
+def _choices(seen: dict, seat, hand: list[str]) -> list[dict]:
+    """Every move ``seat`` may make now, each as it would be sent: the one
+    list behind ``legal`` (from the state), the view's offer (``can``, the
+    playable cards, the suits to call) and the bots (``moves_in``, from the
+    view). ``seen`` is the state or the seat's own view: what is read from it
+    (phase, turn, who is ready, the dealer, the turned card in round two,
+    trump, the trick, the house rules) is open to every seat and named alike
+    in both. ``hand`` is the seat's own cards as its view shows them, so the
+    moves come in the order the seat sees its hand."""
+    if seat is None:
+        return []
+    phase = seen["phase"]
+    if phase == "scored":
+        return [] if seen["ready"][seat] else [{"type": "ready"}]
+    if phase not in KINDS or seen["turn"] != seat:
+        return []
+    if phase == "play":
+        return [{"type": "play", "card": c} for c in playable(hand, seen["trick"], seen["trump"])]
+    lone = (False, True) if _on(seen, "alone") else (False,)
+    if phase == "bid1":
+        orders = [{"type": "order", "alone": a} for a in ((True,) if must_alone(seen, seat) else lone)]
+        return orders + [{"type": "pass"}]
+    if phase == "bid2":
+        calls = [{"type": "call", "suit": s, "alone": a} for s in SUITS if s != seen["up"][1] for a in lone]
+        return calls if stuck(seen, seat) else calls + [{"type": "pass"}]
+    if phase == "discard":
+        return [{"type": "discard", "card": c} for c in hand]
+    if phase == "defend":
+        return [{"type": "defend", "alone": False}, {"type": "defend", "alone": True}]
+    # A farmer's hand: keep it, or swap any three of its cards.
+    return [{"type": "farmer", "cards": []}] + [
+        {"type": "farmer", "cards": [a, b, c]}
+        for i, a in enumerate(hand) for j, b in enumerate(hand[i + 1:], i + 1) for c in hand[j + 1:]]
+
+
 def legal(state: dict, seat: int) -> list[dict]:
-    """Every move this seat may make now, each as it would be sent (for
-    random playouts and tests; a table draws its buttons from the view)."""
-    can = _can(state, seat)
-    out: list[dict] = []
-    lone = [False, True] if _on(state, "alone") else [False]
-    hand = state["hands"][seat]
-    for kind in can:
-        if kind == "ready":
-            out.append({"type": "ready"})
-        elif kind == "farmer":
-            out.append({"type": "farmer", "cards": []})
-            out += [{"type": "farmer", "cards": [a, b, c]}
-                    for i, a in enumerate(hand) for j, b in enumerate(hand[i + 1:], i + 1) for c in hand[j + 1:]]
-        elif kind == "order":
-            out += [{"type": "order", "alone": a} for a in ([True] if must_alone(state, seat) else lone)]
-        elif kind == "call":
-            out += [{"type": "call", "suit": s, "alone": a} for s in SUITS if s != state["up"][1] for a in lone]
-        elif kind == "pass":
-            out.append({"type": "pass"})
-        elif kind == "discard":
-            out += [{"type": "discard", "card": c} for c in hand]
-        elif kind == "defend":
-            out += [{"type": "defend", "alone": a} for a in (False, True)]
-        elif kind == "play":
-            out += [{"type": "play", "card": c} for c in playable(hand, state["trick"], state["trump"])]
-    return out
+    """Every move this seat may make now, in the order its view shows its
+    hand: exactly ``moves_in(view(state, seat))``."""
+    if not isinstance(seat, int) or not 0 <= seat < SEATS:
+        return []
+    return _choices(state, seat, tidy(state["hands"][seat], state["trump"]))
+
+
+def moves_in(v: dict) -> list[dict]:
+    """Every move a seat may make now, from its view alone: the bots' options,
+    the same list as ``legal(state, seat)``."""
+    return _choices(v, v["seat"], v["mine"])
+
+
+# -- moves in words ------------------------------------------------------------------
+
+RANK_WORDS = {"9": "9", "T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def card_words(card: str) -> str:
+    """A card as a sentence says it: "JS0" is "the jack of spades"."""
+    return f"the {RANK_WORDS[card[0]]} of {SUIT_NAMES[card[1]]}"
+
+
+def card_face(card: str) -> str:
+    """A card as its face shows it: "TD0" is "10♦"."""
+    return ("10" if card[0] == "T" else card[0]) + SUIT_SIGNS[card[1]]
+
+
+def say(action: dict) -> str:
+    """One of ``legal``'s moves as a player reads it: "Order it up", "Call
+    hearts and go alone", "Play the jack of spades", "Swap 9♣, 10♦, Q♠",
+    "Next hand". The generic table shows these (``engine.contract.offered``)."""
+    kind = action["type"]
+    alone = " and go alone" if action.get("alone") else ""
+    if kind == "order":
+        return f"Order it up{alone}"
+    if kind == "call":
+        return f"Call {SUIT_NAMES[action['suit']]}{alone}"
+    if kind == "pass":
+        return "Pass"
+    if kind == "discard":
+        return f"Discard {card_words(action['card'])}"
+    if kind == "defend":
+        return "Defend alone" if action["alone"] else "Defend with your partner"
+    if kind == "farmer":
+        picked = action["cards"]
+        return f"Swap {', '.join(card_face(c) for c in picked)}" if picked else "Keep your hand"
+    if kind == "play":
+        return f"Play {card_words(action['card'])}"
+    if kind == "ready":
+        return "Next hand"
+    return plain_words(action)
 
 
 def result(state: dict) -> dict | None:
@@ -554,32 +632,15 @@ def result(state: dict) -> dict | None:
 
 # -- the view -------------------------------------------------------------------
 
-def _can(state: dict, seat) -> list[str]:
-    """The moves this seat may make now."""
-    if seat is None:
-        return []
-    phase = state["phase"]
-    if phase == "scored":
-        return [] if state["ready"][seat] else ["ready"]
-    if phase not in KINDS or state["turn"] != seat:
-        return []
-    return {
-        "farmer": ["farmer"],
-        "bid1": ["order", "pass"],
-        "bid2": ["call"] if stuck(state, seat) else ["call", "pass"],
-        "discard": ["discard"],
-        "defend": ["defend"],
-        "play": ["play"],
-    }[phase]
-
-
 def view(state: dict, seat) -> dict:
     """What one seat (None: a spectator) may know: its own hand, everything
     played and said in the open, and, for the dealer, the card it buried."""
     phase, trump, dealer = state["phase"], state["trump"], state["dealer"]
     me = seat if isinstance(seat, int) and 0 <= seat < SEATS else None
-    can = _can(state, me)
     mine = tidy(state["hands"][me], trump) if me is not None else None
+    # What the seat may do, from the one list of its moves.
+    offer = _choices(state, me, mine)
+    can = list(dict.fromkeys(m["type"] for m in offer))
     # The turned card is public while it lies on the table (turned up or
     # down, or left out for a dealer sitting out); once the dealer picks it
     # up it is one of the dealer's cards, seen only in the dealer's hand.
@@ -601,8 +662,8 @@ def view(state: dict, seat) -> dict:
                  for t in state["done"]],
         "taken": list(state["taken"]), "tricks": team_tricks(state),
         "can": can,
-        "legal": tidy(playable(state["hands"][me], state["trick"], trump), trump) if "play" in can else [],
-        "suits": [s for s in SUITS if s != state["up"][1]] if "call" in can else [],
+        "legal": [m["card"] for m in offer if m["type"] == "play"],
+        "suits": list(dict.fromkeys(m["suit"] for m in offer if m["type"] == "call")),
         "stuck": me is not None and "call" in can and stuck(state, me),
         "must_alone": me is not None and "order" in can and must_alone(state, me),
         "teams": [team(s) for s in range(SEATS)], "target": TARGET,

@@ -8,11 +8,12 @@ import copy
 import json
 import os
 import random
+import re
 
 import pytest
 
 import games.euchre as euchre
-from engine import deck, log, moves, play, registry
+from engine import contract, deck, log, moves, play, registry
 from engine.contract import Illegal
 from games.euchre import bots, rules
 from tests.table_contract import TableGameContract
@@ -491,6 +492,98 @@ def test_bots_swap_a_farmers_hand_legally():
         action = play.bot_move(euchre, state, 0, level, random.Random(0))
         assert action["type"] == "farmer" and len(action["cards"]) == 3 and "9H0" not in action["cards"]
         move(state, 0, **action)
+
+
+def test_a_bots_farmer_swap_is_one_of_the_listed_moves():
+    # Whatever order the hand was dealt in, the swap is listed as the hand
+    # is shown, and the bot picks its three cards from that list.
+    for level in ("easy", "medium", "hard"):
+        state = rig(FARMER, "TH0", farmers="on")
+        action = play.bot_move(euchre, state, 0, level, random.Random(0))
+        assert action in rules.legal(state, 0)
+        assert sorted(action["cards"]) == ["9C0", "9S0", "TD0"]
+
+
+# -- one list of moves, and each in words ---------------------------------------------
+
+EVERY_RULE = {"stick_dealer": "off", "alone": "on", "defend_alone": "on", "farmers": "on", "canadian": "on"}
+
+
+def positions():
+    """Seeded moments of every kind: whole games of bots (with every house
+    rule flipped, and with the defaults), a farmer's hand, a stuck dealer
+    and a defender asked whether to go alone."""
+    out = []
+    for seed, settings in (("words-0", EVERY_RULE), ("words-1", None), ("words-2", {"defend_alone": "on"})):
+        levels = ["easy", "medium", "hard", "medium"]
+        play.play(euchre, levels, seed, settings, watch=lambda state, _seat, _action, _k: out.append(copy.deepcopy(state)))
+    out.append(rig(FARMER, "TH0", farmers="on"))
+    stuck = rig(MONSTER, "9H0")
+    for seat in (0, 1, 2, 3, 0, 1, 2):
+        move(stuck, seat, type="pass")
+    out.append(stuck)
+    defend = rig(MONSTER, "9H0", defend_alone="on")
+    move(defend, 0, type="order", alone=True)
+    move(defend, 3, type="discard", card="9D0")
+    out.append(defend)
+    return out
+
+
+def test_legal_the_views_offer_and_the_bots_options_are_one_list():
+    kinds = set()
+    for state in positions():
+        deciders = moves.deciders(euchre, state)
+        for seat in range(4):
+            listed = rules.legal(state, seat)
+            v = rules.view(state, seat)
+            assert rules.moves_in(v) == listed
+            assert v["can"] == list(dict.fromkeys(m["type"] for m in listed))
+            assert v["legal"] == [m["card"] for m in listed if m["type"] == "play"]
+            assert v["suits"] == list(dict.fromkeys(m["suit"] for m in listed if m["type"] == "call"))
+            assert bool(listed) == (seat in deciders)
+            if seat in deciders:
+                assert rules.fallback(state, seat) in listed
+                for level in ("easy", "medium", "hard"):
+                    assert play.bot_move(euchre, state, seat, level, random.Random(seat)) in listed
+            kinds |= {m["type"] for m in listed}
+    assert kinds == set(rules.MOVES)
+    assert rules.moves_in(rules.view(state, None)) == []
+
+
+def test_every_listed_move_says_itself_in_a_plain_sentence():
+    raw = re.compile(r"[9TJQKA][CDHS]0|\{|True|False|None|_")
+    said = set()
+    for state in positions():
+        for seat in sorted(moves.deciders(euchre, state)):
+            words = [euchre.say(m) for m in rules.legal(state, seat)]
+            assert all(w and w[0].isupper() and not raw.search(w) for w in words), words
+            assert len(set(words)) == len(words), f"two moves read alike: {words}"
+            said |= set(words)
+    assert {"Order it up", "Pass", "Next hand", "Keep your hand", "Defend with your partner"} <= said
+
+
+def test_the_sentences_for_each_kind_of_move():
+    say = euchre.say
+    assert say({"type": "order", "alone": False}) == "Order it up"
+    assert say({"type": "order", "alone": True}) == "Order it up and go alone"
+    assert say({"type": "call", "suit": "H", "alone": False}) == "Call hearts"
+    assert say({"type": "call", "suit": "S", "alone": True}) == "Call spades and go alone"
+    assert say({"type": "pass"}) == "Pass"
+    assert say({"type": "discard", "card": "9D0"}) == "Discard the 9 of diamonds"
+    assert say({"type": "defend", "alone": True}) == "Defend alone"
+    assert say({"type": "defend", "alone": False}) == "Defend with your partner"
+    assert say({"type": "farmer", "cards": []}) == "Keep your hand"
+    assert say({"type": "farmer", "cards": ["9C0", "TD0", "QS0"]}) == "Swap 9♣, 10♦, Q♠"
+    assert say({"type": "play", "card": "JS0"}) == "Play the jack of spades"
+    assert say({"type": "play", "card": "TH0"}) == "Play the 10 of hearts"
+    assert say({"type": "ready"}) == "Next hand"
+    # The generic table's offer is these words.
+    state = rig(MONSTER, "9H0")
+    assert contract.offered(euchre, state, 0) == [
+        {"action": {"type": "order", "alone": False}, "say": "Order it up"},
+        {"action": {"type": "order", "alone": True}, "say": "Order it up and go alone"},
+        {"action": {"type": "pass"}, "say": "Pass"},
+    ]
 
 
 # -- replay ---------------------------------------------------------------------
