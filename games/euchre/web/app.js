@@ -77,6 +77,7 @@ const room = start({
     draw(board, snap, r, was) {
       table.draw(board, snap, r, was);
     },
+    refused: text => table.refused(text),
   },
 });
 

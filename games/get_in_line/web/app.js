@@ -123,6 +123,7 @@ const room = start({
     draw(board, snap, r, was) {
       table.draw(board, snap, r, was);
     },
+    refused: text => table.refused(text),
   },
 });
 

@@ -82,6 +82,7 @@ start({
   shareText,
   play: {
     draw(board, snap, room) { table.draw(board, snap, room); },
+    refused: text => table.refused(text),
   },
 });
 

@@ -1,31 +1,40 @@
 // The room kit: the waiting room and the table shell around a game. A game's
 // app.js calls start(cfg) with its title, settings, rules and a play object
-// whose draw(board, snap, room) paints the game from the server's view.
-// The room decides nothing: every button sends an action, and whatever the
-// server answers is drawn.
+// whose draw(board, snap, room) paints the game from the server's view. The
+// room decides nothing: every button sends an action, and whatever the
+// server answers is drawn. It owns the plumbing every table shares: the one
+// send path for moves (room.move).
 
 import { connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
 
 const LEVEL_NAMES = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
+// How long a move waits for the table's answer before you may try again.
+const ANSWER_WITHIN = 8000;
+const NO_ANSWER = 'The table hasn’t answered that move yet: check your connection, then try again.';
 
 export function start(cfg) {
   const root = document.getElementById('room');
   const code = root.dataset.code;
   const params = new URLSearchParams(location.search);
   let wantsSeat = params.get('join') === '1';
+  let sent = null; // the move on its way: {number, seq, timer}
   const room = {
-    cfg, code, snap: null,
-    move(action) { socket.send({ type: 'move', seq: room.snap.seq, action }); },
-    act(name, body = {}) { socket.send({ type: 'act', do: name, ...body }); },
+    cfg, code, snap: null, busy: false,
+    move, act(name, body = {}) { socket.send({ type: 'act', do: name, ...body }); },
     say,
   };
   let shell = null;
 
   const socket = connect(code, message => {
-    if (message.type === 'error') { say(message.message, true); return; }
+    if (message.type === 'error') {
+      if (message.for === 'move' && sent) settle(message.message);
+      else say(message.message, true);
+      return;
+    }
     if (message.type !== 'snapshot') return;
     const was = room.snap;
     room.snap = message;
+    if (sent && (message.number !== sent.number || message.seq !== sent.seq)) settle();
     if (message.seat !== null) rememberTable(code, message.game, message.title);
     if (wantsSeat && message.seat === null && message.status === 'lobby' && savedName()) {
       wantsSeat = false;
@@ -35,6 +44,39 @@ export function start(cfg) {
   }, status => {
     document.body.classList.toggle('offline', status !== 'open');
   });
+
+  /** Send a move made against the snapshot on screen. One at a time: while
+   * a move is on its way the table is busy (room.busy) and another is not
+   * sent (false). It lets go the moment the table answers: a new snapshot,
+   * or a refusal (its sentence goes on the status line and to the game's
+   * play.refused), or, when no answer comes in time, with a sentence
+   * saying so. */
+  function move(action) {
+    if (sent || !room.snap) return false;
+    const snap = room.snap;
+    sent = { number: snap.number, seq: snap.seq, timer: setTimeout(() => settle(NO_ANSWER), ANSWER_WITHIN) };
+    busy(true);
+    socket.send({ type: 'move', seq: snap.seq, action });
+    return true;
+  }
+
+  function settle(sentence) {
+    clearTimeout(sent.timer);
+    sent = null;
+    busy(false);
+    if (sentence === undefined) {
+      // A refusal's sentence stays until the next move goes through.
+      if (document.getElementById('room-status')?.classList.contains('error')) say('');
+      return;
+    }
+    say(sentence, true);
+    if (cfg.play.refused) cfg.play.refused(sentence);
+  }
+
+  function busy(on) {
+    room.busy = on;
+    document.getElementById('board')?.setAttribute('aria-busy', String(on));
+  }
 
   // A signed-in host may save a table's settings as their house rules
   // (their new tables start from them): ask once whether we're signed in.
@@ -187,7 +229,7 @@ function settingsForm(room) {
 function tableShell(room) {
   const root = document.getElementById('room');
   const { cfg } = room;
-  const board = el('div', { class: 'board', id: 'board' });
+  const board = el('div', { class: 'board', id: 'board', 'aria-busy': String(room.busy) });
   const seats = el('ol', { class: 'plates', id: 'plates', 'aria-label': 'Players' });
   const logList = el('ol', { class: 'log', id: 'log' });
   const drawer = el('aside', { class: 'drawer', id: 'log-drawer', hidden: true, 'aria-label': 'Log' }, el('h2', { text: 'Log' }), logList);
