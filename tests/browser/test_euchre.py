@@ -2,8 +2,9 @@
 bots and plays a whole game to 10 through the page as a person would
 (pressing the call and pass buttons, picking a card to discard, tapping
 cards, Next hand between hands) until the result sheet; a move the table
-refuses lets the table go at once; and on a phone-sized window the table
-fits and every control is big enough to tap."""
+refuses lets the table go at once; a key is the table's only while nothing
+else has it; and on a phone-sized window the table fits and every control
+is big enough to tap."""
 
 import json
 import re
@@ -214,6 +215,24 @@ def test_a_move_the_table_refuses_lets_the_table_go_at_once(servers, people):
     my_move(page)
     page.locator(f'{TABLE}:not([data-seq="{seq}"])').wait_for()
     assert [m["seq"] for m in sent] == [int(seq), int(seq)], sent
+    assert ada.errors == []
+
+
+def test_a_key_is_the_tables_only_while_no_dialog_is_open(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    sit_down_with_three_bots(page)
+    page.locator(f'{TABLE}:not([data-can=""])').wait_for()
+    sort = page.locator("#eu-sort")
+    expect(sort).to_contain_text("By suit")
+    page.locator("#open-options").click()
+    page.keyboard.press("o")  # Options is open: the key is not the table's
+    page.get_by_role("dialog", name="Options").get_by_role("button", name="Close").click()
+    expect(sort).to_contain_text("By suit")
+    page.keyboard.press("Control+o")  # nor with Ctrl held
+    page.keyboard.press("o")
+    expect(sort).to_contain_text("My order")
     assert ada.errors == []
 
 

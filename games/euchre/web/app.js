@@ -78,16 +78,6 @@ const room = start({
       table.draw(board, snap, r, was);
     },
     refused: text => table.refused(text),
+    keys: e => room.snap.status === 'playing' && assist('shortcuts') && table.key(e),
   },
-});
-
-document.addEventListener('keydown', e => {
-  if (!room.snap || room.snap.status !== 'playing' || !assist('shortcuts')) return;
-  if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
-  const target = e.target;
-  if (target && target.closest && target.closest('input, select, textarea')) return;
-  if (document.querySelector('dialog[open]')) return;
-  // Enter on a focused button is that button's own press.
-  if (e.key === 'Enter' && target && target.closest && target.closest('button, a')) return;
-  if (table.key(e)) e.preventDefault();
 });

@@ -3,6 +3,7 @@
 // faces the card kit's; this brings the settings, the helpers, the log in
 // words, the result sheet and the table itself (table.js).
 
+import { pickByKey } from '../../cards/hand.js';
 import { start } from '../../room/room.js';
 import { RULES } from './rules.js';
 import { GAME, Table, assist, resultDetail, resultLine, seatName, short } from './table.js';
@@ -83,30 +84,24 @@ start({
   play: {
     draw(board, snap, room) { table.draw(board, snap, room); },
     refused: text => table.refused(text),
+    keys,
   },
 });
 
-// -- keys -------------------------------------------------------------------------
+const click = id => document.getElementById(id)?.click();
 
-document.addEventListener('keydown', e => {
-  if (!table.snap || e.ctrlKey || e.metaKey || e.altKey) return;
-  const target = e.target;
-  if (target && target.closest && target.closest('input, select, textarea')) return;
-  if (document.querySelector('dialog[open]')) return;
+// Keys (the room decides whether a press is for the table): Escape puts a
+// card down, and the shortcuts when they're on.
+function keys(e) {
+  if (!table.snap) return false;
   if (e.key === 'Escape') {
-    if (table.selected || table.step) { e.preventDefault(); table.putDown(); }
-    return;
+    if (!table.selected && !table.step) return false;
+    table.putDown();
+    return true;
   }
-  if (!assist('shortcuts')) return;
-  const k = e.key;
-  // (Number keys: the card kit's handKeys, set up by the table.)
-  if (k === 'd' || k === 'D') {
-    e.preventDefault(); table.drawCard();
-  } else if (k === 'k' || k === 'K') {
-    e.preventDefault(); table.keepJoker();
-  } else if (k === 'l' || k === 'L') {
-    e.preventDefault(); document.getElementById('open-log')?.click();
-  } else if (k === '?') {
-    e.preventDefault(); document.getElementById('open-rules')?.click();
-  }
-});
+  if (!assist('shortcuts')) return false;
+  if (pickByKey(table.hand, e.key)) return true;
+  const press = { d: () => table.drawCard(), k: () => table.keepJoker(), l: () => click('open-log'), '?': () => click('open-rules') }[e.key.toLowerCase()];
+  if (press) press();
+  return !!press;
+}

@@ -8,7 +8,7 @@
 import { el } from '../../room/net.js';
 import { preference } from '../../room/room.js';
 import { face, back, short as cardText, isJoker } from '../../cards/faces.js';
-import { drawHand, handKeys } from '../../cards/hand.js';
+import { drawHand } from '../../cards/hand.js';
 
 export const GAME = 'line';
 export const assist = key => preference(GAME, key);
@@ -47,9 +47,7 @@ export function rowWords(row) {
 export class Table {
   constructor() {
     this.board = null;
-    // The hand's box outlives a rebuilt table, so its number keys are set once.
     this.hand = el('div', { class: 'ln-cards', id: 'hand' });
-    handKeys(this.hand, () => assist('shortcuts') && !document.querySelector('dialog[open]'));
   }
 
   // The room kit calls this on every snapshot.

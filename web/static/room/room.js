@@ -3,7 +3,7 @@
 // whose draw(board, snap, room) paints the game from the server's view. The
 // room decides nothing: every button sends an action, and whatever the
 // server answers is drawn. It owns the plumbing every table shares: the one
-// send path for moves (room.move).
+// send path for moves (room.move) and the one keyboard guard (play.keys).
 
 import { connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
 
@@ -78,6 +78,13 @@ export function start(cfg) {
     document.getElementById('board')?.setAttribute('aria-busy', String(on));
   }
 
+  // The one keyboard guard: the game's play.keys(e) hears a key press only
+  // when it is meant for the table, and returns true when it used it.
+  document.addEventListener('keydown', e => {
+    if (!shell || !cfg.play.keys || !forTheTable(e)) return;
+    if (cfg.play.keys(e)) e.preventDefault();
+  });
+
   // A signed-in host may save a table's settings as their house rules
   // (their new tables start from them): ask once whether we're signed in.
   room.houseRules = null;
@@ -105,6 +112,19 @@ export function start(cfg) {
     shell.update(was);
   }
   return room;
+}
+
+/** Is this key press for the table? Not while typing in a field, not while
+ * a dialog is open, not with Ctrl, Alt or the command key held (those are
+ * the browser's), not a held letter repeating, and not Enter on a focused
+ * button or link (that is the button's own press). */
+function forTheTable(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return false;
+  if (e.repeat && e.key.length === 1) return false;
+  const target = e.target && e.target.closest ? e.target : null;
+  if (target && target.closest('input, select, textarea, [contenteditable]')) return false;
+  if (document.querySelector('dialog[open]')) return false;
+  return !(e.key === 'Enter' && target && target.closest('button, a'));
 }
 
 // -- the waiting room ----------------------------------------------------------
