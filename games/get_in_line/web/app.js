@@ -1,5 +1,6 @@
 // Get In Line at a Parlor table: the room kit's start() with the game's
-// settings, helpers, log lines and its own table (table.js).
+// helpers, log lines and its own table (table.js). The waiting room draws
+// the settings from the game's options_schema.
 
 import { el } from '../../room/net.js';
 import { start } from '../../room/room.js';
@@ -95,12 +96,6 @@ start({
   spectate: true,
   fill: true,
   firstRun: true,
-  settings: [
-    { key: 'teams', label: 'Teams', hint: 'Six or twelve seats can play as two teams or three.',
-      choices: [[2, 'Two teams'], [3, 'Three teams']], when: snap => [6, 12].includes(snap.seats.length) },
-    { key: 'bot_pace', label: 'Bot speed', hint: 'Relaxed is easier to follow.',
-      choices: [['brisk', 'Brisk'], ['relaxed', 'Relaxed']] },
-  ],
   preferences: [
     { key: 'assist-legal', label: 'Light up where a card can go', hint: 'Pick a card and its open spaces (or the chips a one-eyed jack can take) light up.', onchange: () => table.paint() },
     { key: 'assist-ring', label: 'Ring a space that finishes a line', hint: 'A ring marks the open space in any four-in-a-row, yours or theirs, worked out from the board everyone sees.', onchange: () => table.paint() },

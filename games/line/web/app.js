@@ -1,7 +1,8 @@
 // Line at a Parlor table: the spatial rummy on a shared 4 by 4 grid
 // (games/line/README.md). The lobby and waiting room are the room kit's, the card
-// faces the card kit's; this brings the settings, the helpers, the log in
-// words, the result sheet and the table itself (table.js).
+// faces the card kit's (the settings come from the game's options_schema);
+// this brings the helpers, the log in words, the result sheet and the table
+// itself (table.js).
 
 import { pickByKey } from '../../cards/hand.js';
 import { start } from '../../room/room.js';
@@ -62,10 +63,6 @@ start({
   game: GAME,
   title: 'Line',
   rules: RULES,
-  settings: [
-    { key: 'bot_pace', label: 'Bot speed', hint: 'Relaxed is easier to follow.',
-      choices: [['brisk', 'Brisk'], ['relaxed', 'Relaxed']] },
-  ],
   preferences: [
     { key: 'assist-legal', label: 'Light up where a card can go', hint: 'Pick a card and the squares, upgrades and shifts it allows light up.', onchange: repaint },
     { key: 'assist-last', label: 'Mark the last move', hint: 'An outline on the square the last card went to.', onchange: repaint },

@@ -1,9 +1,10 @@
 // The room kit: the waiting room and the table shell around a game. A game's
-// app.js calls start(cfg) with its title, settings, rules and a play object
-// whose draw(board, snap, room) paints the game from the server's view. The
-// room decides nothing: every button sends an action, and whatever the
-// server answers is drawn. It owns the plumbing every table shares: the one
-// send path for moves (room.move) and the one keyboard guard (play.keys).
+// app.js calls start(cfg) with its title, rules and a play object whose
+// draw(board, snap, room) paints the game from the server's view. The room
+// decides nothing: every button sends an action, and whatever the server
+// answers is drawn. It owns the plumbing every table shares: the one send
+// path for moves (room.move), the one keyboard guard (play.keys), and the
+// waiting room's settings, drawn from the game's options_schema.
 
 import { connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
 
@@ -20,6 +21,9 @@ export function start(cfg) {
   let sent = null; // the move on its way: {number, seq, timer}
   const room = {
     cfg, code, snap: null, busy: false,
+    // The game's settings, as the server describes them (games/<slug>'s
+    // options_schema, carried by the page): the waiting room draws these.
+    schema: JSON.parse(document.getElementById('options-schema')?.textContent || '[]'),
     move, act(name, body = {}) { socket.send({ type: 'act', do: name, ...body }); },
     say,
   };
@@ -224,23 +228,32 @@ function houseRulesOffer(room) {
   } }));
 }
 
+/** The game's settings, drawn from its options_schema: each row a key, a
+ * label, a hint, its choices and their labels. A row with `sizes` is asked
+ * only at those seat counts; a row marked `custom` is answered by the
+ * preset (the row with `presets`) unless the preset is Custom. The host
+ * picks; everyone else reads the answers. */
 function settingsForm(room) {
-  const { snap, cfg } = room;
-  const rows = (cfg.settings || []).filter(s => !s.when || s.when(snap));
+  const { snap, schema } = room;
+  const rows = schema.filter(s => !s.sizes || s.sizes.includes(snap.seats.length));
   if (!rows.length) return null;
+  const preset = schema.find(s => s.presets);
+  const custom = !preset || snap.settings[preset.key] === 'custom';
   return el('section', { class: 'settings', 'aria-label': 'House rules' },
     el('h2', { text: 'House rules' }),
     houseRulesOffer(room),
     el('dl', {}, rows.map(s => {
       const value = snap.settings[s.key];
-      const label = (s.choices.find(c => c[0] === value) || [value, String(value)])[1];
-      const control = snap.host
+      const word = v => (s.labels && s.labels[String(v)]) || String(v);
+      const control = snap.host && (!s.custom || custom)
         ? el('select', { id: `setting-${s.key}`, 'aria-label': s.label, onchange: e => {
-          const raw = s.choices.find(c => String(c[0]) === e.target.value);
-          room.act('settings', { settings: { [s.key]: raw ? raw[0] : e.target.value } });
-        } }, s.choices.map(([v, text]) => el('option', { value: String(v), selected: v === value, text })))
-        : el('span', { text: label });
-      return el('div', { class: 'setting' }, el('dt', { text: s.label }), el('dd', {}, control, s.hint ? el('small', { text: s.hint }) : null));
+          const picked = s.choices.find(v => String(v) === e.target.value);
+          room.act('settings', { settings: { [s.key]: picked === undefined ? e.target.value : picked } });
+        } }, s.choices.map(v => el('option', { value: String(v), selected: v === value, text: word(v) })))
+        : el('span', { id: `setting-${s.key}`, text: word(value) });
+      const blurb = s.presets && (s.presets.find(p => p.key === value) || {}).blurb;
+      return el('div', { class: 'setting' }, el('dt', { text: s.label }),
+        el('dd', {}, control, blurb ? el('small', { text: blurb }) : null, s.hint ? el('small', { text: s.hint }) : null));
     })));
 }
 
