@@ -8,6 +8,13 @@ from .contract import Illegal
 BOT_PACE = {"brisk": 1.0, "relaxed": 1.8}
 
 
+def pace_setting() -> dict:
+    """The waiting room's Bot speed row (see ``options_schema``), the same at
+    every game's table."""
+    return {"key": "bot_pace", "label": "Bot speed", "hint": "Relaxed is easier to follow.",
+            "choices": list(BOT_PACE), "labels": {"brisk": "Brisk", "relaxed": "Relaxed"}, "default": "brisk"}
+
+
 def choice(raw, key: str, allowed, default):
     """The host's value for ``key`` if it is exactly one of ``allowed``
     (a bool never passes for a number), else the default."""

@@ -115,6 +115,24 @@ class TableGameContract:
         assert self.game.options({"bot_pace": "warp", "nonsense": 1}) == self.game.DEFAULTS
         assert set(self.game.bot_think) >= {kind for p in self.played() for s, _, _ in p.steps for _, kind, _ in self.game.deciding(s)}
 
+    def test_the_waiting_room_asks_every_setting_in_words(self):
+        """``options_schema``, which the waiting room draws: a row for every
+        setting, words for each choice, and every choice one ``options``
+        keeps (a row the preset answers, under the Custom preset)."""
+        rows = getattr(self.game, "options_schema", None)
+        if rows is None:
+            return
+        json.dumps(rows)
+        assert [row["key"] for row in rows] == list(dict.fromkeys(row["key"] for row in rows))
+        assert {row["key"] for row in rows} == set(self.game.DEFAULTS)
+        preset = next((row for row in rows if row.get("presets")), None)
+        for row in rows:
+            assert row["label"] and row["default"] == self.game.DEFAULTS[row["key"]]
+            assert {str(c) for c in row["choices"]} == {str(c) for c in row["labels"]} and all(row["labels"].values())
+            asked = {preset["key"]: "custom"} if row.get("custom") else {}
+            for choice in row["choices"]:
+                assert self.game.options({**asked, row["key"]: choice})[row["key"]] == choice, (row["key"], choice)
+
     def test_every_bot_move_at_every_level_is_legal_and_games_end(self):
         played = self.played()
         assert played

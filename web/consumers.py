@@ -91,6 +91,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await layer.call(self.channel_layer.group_discard, self.group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
+        name = None
         try:
             message = wire.parse(text_data if text_data is not None else bytes_data)
             kind = message.get("type")
@@ -116,7 +117,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             if name == "join":
                 self.who = who
         except service.Refused as refused:
-            await self._send({"type": "error", "message": refused.sentence, "status": refused.status})
+            # (``for`` says what was refused: the page lets a move it sent go.)
+            await self._send({"type": "error", "for": name, "message": refused.sentence, "status": refused.status})
             if refused.status == 409:
                 await self.send_snapshot()
 

@@ -23,6 +23,9 @@ def table(request, code):
     own = f"games/{game.slug}/app.js"
     script = own if finders.find(own) else "room/generic.js"
     style = f"games/{game.slug}/table.css"
+    # The waiting room draws the game's settings from its options_schema,
+    # carried here: one definition, in the game, and none in the browser.
     return render(request, "web/table.html", {
         "code": found.code, "game": game, "script": script, "style": style if finders.find(style) else None,
+        "schema": getattr(game, "options_schema", []),
     })

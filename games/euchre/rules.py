@@ -35,17 +35,19 @@ DEFAULTS = {
 }
 HOUSE_RULES = ("stick_dealer", "alone", "defend_alone", "farmers", "canadian")
 
-# The waiting room's settings, in plain words (the table draws these).
+# The waiting room's settings, in plain words: the room kit draws these
+# (there is no copy in the browser).
+_ON_OFF = {"on": "On", "off": "Off"}
 OPTIONS_SCHEMA = [
-    {"key": "stick_dealer", "label": "Stick the dealer", "hint": "The dealer must call trump.", "choices": list(TOGGLES)},
-    {"key": "alone", "label": "Going alone", "hint": "Play without a partner.", "choices": list(TOGGLES)},
-    {"key": "defend_alone", "label": "Defending alone", "hint": "Defenders may go alone too.", "choices": list(TOGGLES)},
-    {"key": "farmers", "label": "Farmer's hand", "hint": "9s and 10s only: swap three.", "choices": list(TOGGLES)},
-    {"key": "canadian", "label": "Canadian loner", "hint": "Dealer's partner goes alone.", "choices": list(TOGGLES)},
-    {"key": "bot_pace", "label": "Bot speed", "hint": "Relaxed is easier to follow.", "choices": list(moves.BOT_PACE)},
-]
-for _row in OPTIONS_SCHEMA:
-    _row["default"] = DEFAULTS[_row["key"]]
+    {"key": key, "label": label, "hint": hint, "choices": list(TOGGLES), "labels": _ON_OFF, "default": DEFAULTS[key]}
+    for key, label, hint in (
+        ("stick_dealer", "Stick the dealer", "The dealer must call trump."),
+        ("alone", "Going alone", "Play without a partner."),
+        ("defend_alone", "Defending alone", "Defenders may go alone too."),
+        ("farmers", "Farmer’s hand", "9s and 10s only: swap three."),
+        ("canadian", "Canadian loner", "Dealer’s partner goes alone."),
+    )
+] + [moves.pace_setting()]
 
 
 # -- cards ------------------------------------------------------------------

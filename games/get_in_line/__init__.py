@@ -10,6 +10,8 @@ live in ``rules``, the fixed board in ``board``, the bots in ``bots``.
 
 from __future__ import annotations
 
+from engine import moves
+
 from . import bots  # noqa: F401 (the contract's bots module)
 from .board import LAYOUT, SIZE, THROUGH, WINDOWS  # noqa: F401
 from .rules import (  # noqa: F401
@@ -43,8 +45,17 @@ sizes = (2, 3, 4, 6, 8, 9, 10, 12)
 # relaxed 1.8). Every decision is the kind "play": a trade-in is part of a turn.
 bot_think = {"play": 1.2}
 
+# The waiting room's settings (the room kit draws these): Teams only where
+# the host has a choice, and Bot speed.
+options_schema = [
+    {"key": "teams", "label": "Teams", "hint": "Six or twelve seats can play as two teams or three.",
+     "choices": list(TEAMS), "labels": {2: "Two teams", 3: "Three teams"}, "default": DEFAULTS["teams"],
+     "sizes": [n for n in sizes if team_count(n, 2) != team_count(n, 3)]},
+    moves.pace_setting(),
+]
+
 __all__ = [
     "slug", "title", "players", "sizes", "DEFAULTS", "options", "new", "MOVES", "view", "deciding",
     "legal", "say", "fallback", "bots", "bot_think", "result", "team_of", "team_count", "targets", "HAND", "TEAMS",
-    "LAYOUT", "SIZE", "WINDOWS", "THROUGH",
+    "LAYOUT", "SIZE", "WINDOWS", "THROUGH", "options_schema",
 ]

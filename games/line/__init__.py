@@ -12,6 +12,8 @@ read by ``legal``, the view and the bots) in ``turn``; the bots in ``bots``.
 
 from __future__ import annotations
 
+from engine import moves
+
 from . import bots, rules, turn  # noqa: F401 (bots: the contract's bots module)
 from .turn import MOVES, SIZES, deciding, fallback, legal, new, options, result, say, view  # noqa: F401
 
@@ -20,6 +22,7 @@ title = "Line"
 players = (2, 4)
 sizes = SIZES
 DEFAULTS = {"bot_pace": "brisk"}
+options_schema = [moves.pace_setting()]  # the waiting room's one setting
 
 # Seconds a bot "thinks" per kind of decision, before the table's pace.
 bot_think = {"play": 1.4, "draw": 0.7, "place": 0.9, "discard": 0.9}

@@ -1,9 +1,12 @@
 """Euchre in a real browser: a person starts a table, fills it with three
 bots and plays a whole game to 10 through the page as a person would
 (pressing the call and pass buttons, picking a card to discard, tapping
-cards, Next hand between hands) until the result sheet; and on a
-phone-sized window the table fits and every control is big enough to tap."""
+cards, Next hand between hands) until the result sheet; a move the table
+refuses lets the table go at once; a key is the table's only while nothing
+else has it; and on a phone-sized window the table fits and every control
+is big enough to tap."""
 
+import json
 import re
 
 from playwright.sync_api import expect
@@ -156,6 +159,80 @@ def test_a_person_plays_a_whole_game_of_euchre_against_three_bots(servers, peopl
     assert lines and all("{" not in x and " · " not in x for x in lines), lines
     assert any(re.search(r"took trick \d", x) for x in lines), lines
     expect(page.locator(TABLE)).to_have_attribute("data-phase", "over")
+    assert ada.errors == []
+
+
+def my_move(page):
+    """Make whatever move the table offers now: pass (or call when stuck),
+    discard the last card, or play the first playable card."""
+    can = page.locator(TABLE).get_attribute("data-can").split()
+    if "order" in can or "call" in can:
+        slot(page, 4 if slot(page, 4).is_enabled() else 1).click()
+    elif "discard" in can:
+        page.locator("#hand .card").last.click()
+        slot(page, 4).click()
+    elif "play" in can:
+        page.locator("#hand .card.playable").first.click()
+    else:
+        raise AssertionError(f"the page offered a move the test doesn't know: {can}")
+
+
+def test_a_move_the_table_refuses_lets_the_table_go_at_once(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    sent = []
+
+    def made_late(ws):
+        # Between the page and the server: Ada's first move goes out as if
+        # made against a table that has since moved on.
+        upstream = ws.connect_to_server()
+
+        def outgoing(text):
+            message = json.loads(text)
+            if message.get("type") == "move":
+                sent.append(message)
+                if len(sent) == 1:
+                    message = {**message, "seq": message["seq"] - 1}
+            upstream.send(json.dumps(message))
+        ws.on_message(outgoing)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), made_late)
+    sit_down_with_three_bots(page)
+    page.locator(f'{TABLE}:not([data-can=""])').wait_for()
+    seq = page.locator(TABLE).get_attribute("data-seq")
+    status = page.locator("#room-status")
+    my_move(page)
+    # The server's sentence on the status line, and the table is Ada's
+    # again as it was: within expect's few seconds, well inside the send
+    # path's own time limit, so the refusal is what let it go.
+    expect(status).to_have_text("The table moved on before your move arrived. Here is where it stands now.")
+    expect(status).to_have_class(re.compile(r"\berror\b"))
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    expect(page.locator(TABLE)).to_have_attribute("data-seq", seq)
+    expect(page.locator(TABLE)).not_to_have_attribute("data-can", "")
+    # The next press goes straight out, and the table moves on.
+    my_move(page)
+    page.locator(f'{TABLE}:not([data-seq="{seq}"])').wait_for()
+    assert [m["seq"] for m in sent] == [int(seq), int(seq)], sent
+    assert ada.errors == []
+
+
+def test_a_key_is_the_tables_only_while_no_dialog_is_open(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    sit_down_with_three_bots(page)
+    page.locator(f'{TABLE}:not([data-can=""])').wait_for()
+    sort = page.locator("#eu-sort")
+    expect(sort).to_contain_text("By suit")
+    page.locator("#open-options").click()
+    page.keyboard.press("o")  # Options is open: the key is not the table's
+    page.get_by_role("dialog", name="Options").get_by_role("button", name="Close").click()
+    expect(sort).to_contain_text("By suit")
+    page.keyboard.press("Control+o")  # nor with Ctrl held
+    page.keyboard.press("o")
+    expect(sort).to_contain_text("My order")
     assert ada.errors == []
 
 

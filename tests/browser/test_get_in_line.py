@@ -125,6 +125,27 @@ def test_a_person_plays_a_whole_game_of_get_in_line_against_a_bot(servers, peopl
     assert ada.errors == []
 
 
+def test_teams_is_asked_only_where_the_host_has_a_choice(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    page.goto("/")
+    page.get_by_label("Your name at the table").fill("Ada")
+    page.get_by_role("button", name="Start a Get In Line table").click()
+    expect(page.locator("#setting-teams")).to_have_count(0)
+    for seats in range(2, 7):  # six seats: two teams of three, or three of two
+        page.get_by_role("button", name="Add a bot").click()
+        expect(page.locator("#seats li")).to_have_count(seats)
+        expect(page.locator("#setting-teams")).to_have_count(1 if seats == 6 else 0)
+    teams = page.locator("#setting-teams")
+    expect(teams).to_have_value("2")
+    expect(teams.locator("option")).to_have_text(["Two teams", "Three teams"])
+    teams.select_option("3")
+    expect(page.locator("#teams-note")).to_contain_text("Three teams")
+    expect(page.locator("#setting-teams")).to_have_value("3")
+    assert ada.errors == []
+
+
 def test_on_a_phone_the_board_is_big_enough_to_tap_or_offers_the_zoom_strip(servers, people):
     server = servers.start()
     ada = people(server.url, width=390, height=844)

@@ -1,6 +1,7 @@
 """The lobby, the waiting room and the table in a real browser: one person
 starts a table, another joins by its code, the host adds a bot and starts,
-and both see the table."""
+and both see the table. (Playing a whole game on the plain table:
+test_generic.py.)"""
 
 import re
 
@@ -40,30 +41,3 @@ def test_a_host_and_a_guest_sit_down_add_a_bot_and_both_see_the_table(servers, p
     expect(ada.page.locator("#plates li.me")).to_contain_text("Ada")
     expect(ben.page.locator("#plates li.me")).to_contain_text("Ben")
     assert ada.errors == [] and ben.errors == []
-
-
-def test_a_person_plays_a_whole_game_through_the_page_and_sees_the_result(servers, people):
-    server = servers.start()
-    ada = people(server.url)
-    ada.page.goto("/")
-    ada.page.get_by_label("Your name at the table").fill("Ada")
-    ada.page.get_by_role("button", name="Start a High Card table").click()
-    ada.page.get_by_role("button", name="Fill with bots").click()
-    ada.page.get_by_role("button", name="Start the game").click()
-    sheet = ada.page.locator("#result-dialog")
-    board = ada.page.locator("#board")
-    for _ in range(50):
-        move = ada.page.locator("#moves button").first
-        move.or_(sheet.locator("#places")).first.wait_for()
-        if sheet.is_visible():
-            break
-        seq = board.get_attribute("data-seq")
-        move.click()
-        # Wait for the table to answer the move before looking again.
-        ada.page.locator(f'#board:not([data-seq="{seq}"])').wait_for()
-    expect(sheet.locator("#places li")).to_have_count(2)
-    expect(sheet.get_by_role("button", name="Play again")).to_be_visible()
-    sheet.get_by_role("button", name="Play again").click()
-    expect(sheet).to_be_hidden()
-    expect(ada.page.locator("#hand")).to_contain_text("Your hand:")
-    assert ada.errors == []

@@ -111,6 +111,7 @@ def test_a_socket_gets_a_sentence_for_a_bad_message_and_a_fresh_view_for_a_stale
     ws.send({"type": "move", "seq": snap["seq"] + 7, "action": move_from(snap)})
     error = ws.until(lambda m: m.get("type") == "error")
     assert error["message"] == "The table moved on before your move arrived. Here is where it stands now."
+    assert error["for"] == "move"  # (the page lets the move it sent go)
     fresh = ws.until(lambda m: m.get("type") == "snapshot")
     assert fresh["seq"] == snap["seq"]
     ws.close()

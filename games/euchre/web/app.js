@@ -1,7 +1,8 @@
 // Euchre at a Parlor table: the family's rules (games/euchre/README.md), played
 // against bots or friends. The lobby and waiting room are the room kit's,
-// the card faces the card kit's; this brings the settings, the helpers,
-// the log in words and the table itself (table.js).
+// the card faces the card kit's (the waiting room draws the settings from
+// games/euchre/rules.py OPTIONS_SCHEMA); this brings the helpers, the log
+// in words and the table itself (table.js).
 
 import { el } from '../../room/net.js';
 import { start } from '../../room/room.js';
@@ -11,7 +12,6 @@ import { GAME, Table, assist } from './table.js';
 import { describe, progress, resultLine, shareText } from './words.js';
 
 const table = new Table();
-const onOff = [['on', 'On'], ['off', 'Off']];
 const repaint = () => table.paint();
 
 // Who partners whom in the waiting room: seats 1 and 3 against 2 and 4.
@@ -42,20 +42,6 @@ const room = start({
   firstRun: true,
   title: 'Euchre',
   rules: RULES,
-  // Every engine setting (games/euchre/rules.py options()), in plain words.
-  settings: [{
-    key: 'stick_dealer', label: 'Stick the dealer', hint: 'The dealer must call trump.', choices: onOff,
-  }, {
-    key: 'alone', label: 'Going alone', hint: 'Play without a partner.', choices: onOff,
-  }, {
-    key: 'defend_alone', label: 'Defending alone', hint: 'Defenders may go alone too.', choices: onOff,
-  }, {
-    key: 'farmers', label: 'Farmer’s hand', hint: '9s and 10s only: swap three.', choices: onOff,
-  }, {
-    key: 'canadian', label: 'Canadian loner', hint: 'Dealer’s partner goes alone.', choices: onOff,
-  }, {
-    key: 'bot_pace', label: 'Bot speed', hint: 'Relaxed is easier to follow.', choices: [['brisk', 'Brisk'], ['relaxed', 'Relaxed']],
-  }],
   // The helpers are on by default, each with its own row to turn it off.
   preferences: [
     { key: 'assist-legal', label: 'Light up cards I can play', hint: 'Dims the cards you can’t play and lifts the ones you can.', onchange: repaint },
@@ -77,16 +63,7 @@ const room = start({
     draw(board, snap, r, was) {
       table.draw(board, snap, r, was);
     },
+    refused: text => table.refused(text),
+    keys: e => room.snap.status === 'playing' && assist('shortcuts') && table.key(e),
   },
-});
-
-document.addEventListener('keydown', e => {
-  if (!room.snap || room.snap.status !== 'playing' || !assist('shortcuts')) return;
-  if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
-  const target = e.target;
-  if (target && target.closest && target.closest('input, select, textarea')) return;
-  if (document.querySelector('dialog[open]')) return;
-  // Enter on a focused button is that button's own press.
-  if (e.key === 'Enter' && target && target.closest && target.closest('button, a')) return;
-  if (table.key(e)) e.preventDefault();
 });

@@ -3,7 +3,8 @@
 // (what to do, four fixed move slots, Go alone, the sort). Built once and
 // repainted from each snapshot. It decides nothing: what you may do (can,
 // legal, suits, stuck, must_alone) and whose turn it is come from the
-// server's view, and a refused move comes back as a sentence.
+// server's view. Moves go through the room's send path (room.move), and a
+// refused one comes back as a sentence (refused).
 
 import { el } from '../../room/net.js';
 import { preference } from '../../room/room.js';
@@ -44,7 +45,6 @@ export class Table {
     const v = snap.view;
     this.v = v;
     if (!v) return;
-    if (this.sentAt !== null && this.sentAt !== v.seq) this.sentAt = null;
     if (this.refusal && this.refusal.seq !== v.seq) this.refusal = null;
     if (!before || before.deal !== v.deal || before.phase !== v.phase) {
       this.selected.clear();
@@ -66,7 +66,6 @@ export class Table {
     this.v = null;
     this.selected = new Set();
     this.alone = false;
-    this.sentAt = null;
     this.refusal = null;
     this.seenEvent = null;
     this.handKey = null;
@@ -154,9 +153,9 @@ export class Table {
     r.dataset.phase = v.phase;
     r.dataset.seq = String(v.seq);
     r.dataset.myTurn = this.myTurn() ? 'true' : 'false';
-    r.dataset.can = this.sentAt === null ? v.can.join(' ') : '';
+    r.dataset.can = this.room.busy ? '' : v.can.join(' ');
     r.classList.toggle('spectator', v.seat === null);
-    r.classList.toggle('busy', this.sentAt !== null);
+    r.classList.toggle('busy', this.room.busy);
     this.paintRail(v);
     this.paintPlates(v);
     this.paintMiddle(v);
@@ -378,7 +377,7 @@ export class Table {
       const b = this.slotButtons[i];
       b.classList.toggle('empty', !s);
       b.classList.toggle('primary', !!s && !!s.primary);
-      b.disabled = !s || (!!s.disabled) || this.sentAt !== null;
+      b.disabled = !s || (!!s.disabled) || this.room.busy;
       b.tabIndex = s ? 0 : -1;
       const text = s ? s.label : '';
       const key = s && s.key && s.key !== 'enter' ? s.key.toUpperCase() : '';
@@ -396,7 +395,7 @@ export class Table {
     const locked = !!v.must_alone;
     if (locked) this.alone = true;
     this.aloneBtn.classList.toggle('empty', !canAlone);
-    this.aloneBtn.disabled = !canAlone || locked || this.sentAt !== null;
+    this.aloneBtn.disabled = !canAlone || locked || this.room.busy;
     this.aloneBtn.setAttribute('aria-pressed', String(canAlone && this.alone));
     put(this.aloneBtn, el('span', { class: 'eu-switch', 'aria-hidden': 'true' }),
       el('span', { text: locked ? 'Alone (Canadian loner)' : 'Go alone' }), canAlone && !locked ? el('kbd', { 'aria-hidden': 'true', text: 'A' }) : null);
@@ -449,7 +448,7 @@ export class Table {
       const tail = v.can.includes('ready') ? ' Press Next hand when you’re ready.' : ` ${this.waitingFor()}`;
       return [`${o ? handLine(snap, o) : 'The hand is over.'}${tail}`, false];
     }
-    if (this.sentAt !== null) return ['Sending…', false];
+    if (this.room.busy) return ['Sending…', false];
     if (v.seat === null) return [`You’re watching. ${this.waitWords(v, turnName)}`, false];
     const can = new Set(v.can);
     const dealer = v.dealer === v.seat ? 'you' : nameOf(snap, v.dealer);
@@ -505,6 +504,13 @@ export class Table {
     this.paintDock(this.v);
   }
 
+  /** The room's word that a move didn't go: the table takes moves again. */
+  refused(text) {
+    if (!this.v) return;
+    this.refusal = { text, seq: this.v.seq };
+    this.paint();
+  }
+
   notYours(v) {
     if (v.seat === null) return 'You’re watching this table: only players move.';
     if (v.phase === 'scored') return 'The hand is over: press Next hand to deal the next one.';
@@ -514,17 +520,12 @@ export class Table {
   }
 
   send(action) {
-    const v = this.v;
-    if (this.sentAt === v.seq) return; // one move a state: a double tap sends once
-    this.sentAt = v.seq;
-    const seq = v.seq;
-    setTimeout(() => { if (this.sentAt === seq) { this.sentAt = null; this.paint(); } }, 4000);
+    if (!this.room.move(action)) return; // (one on its way already: a double tap sends once)
     if (this.tipKey && !this.tip.hidden) localStorage.setItem(this.tipKey, '1');
     this.motion.finish();
     this.selected.clear();
     this.refusal = null;
     if (action.type !== 'order' && action.type !== 'call') this.alone = false;
-    this.room.move(action);
     this.paint();
   }
 
@@ -540,7 +541,7 @@ export class Table {
     const s = this.currentSlots && this.currentSlots[i];
     if (!s || !this.v) return;
     if (s.disabled) { if (s.why) this.refuse(s.why); return; }
-    if (this.sentAt !== null) return;
+    if (this.room.busy) return;
     s.act();
   }
 
@@ -581,7 +582,7 @@ export class Table {
       return;
     }
     if (can.has('play')) {
-      if (this.sentAt !== null) return;
+      if (this.room.busy) return;
       if (!v.legal.includes(card)) {
         this.refuse(`You must follow suit: play one of your ${suitName(v.led)}${v.led === v.trump ? ' (the left bower counts as trump)' : ''}.`);
         return;
@@ -747,11 +748,11 @@ export class Table {
     const snap = this.snap;
     if (v.phase !== 'scored' || !v.outcome) return;
     const hurry = snap.host && !v.can.includes('ready') && v.ready.some(r => !r) && Date.now() - (this.openedAt || 0) > 1500;
-    const key = `${v.seq}|${hurry}|${this.sentAt}`;
+    const key = `${v.seq}|${hurry}|${this.room.busy}`;
     if (key === this.sheetKey) return;
     this.sheetKey = key;
     fillHandSheet(this.sheet, snap, this.outcomes, {
-      ready: v.can.includes('ready'), busy: this.sentAt !== null, hurry, waiting: this.waitingFor(),
+      ready: v.can.includes('ready'), busy: this.room.busy, hurry, waiting: this.waitingFor(),
     });
   }
 }

@@ -1,5 +1,6 @@
 // Get In Line at a Parlor table: the room kit's start() with the game's
-// settings, helpers, log lines and its own table (table.js).
+// helpers, log lines and its own table (table.js). The waiting room draws
+// the settings from the game's options_schema.
 
 import { el } from '../../room/net.js';
 import { start } from '../../room/room.js';
@@ -84,7 +85,7 @@ function shareText(snap) {
   return ['Get In Line at Parlor', outcomeLine(v, null), ...rows].join('\n');
 }
 
-const room = start({
+start({
   game: GAME,
   title: 'Get In Line',
   rules: RULES,
@@ -95,12 +96,6 @@ const room = start({
   spectate: true,
   fill: true,
   firstRun: true,
-  settings: [
-    { key: 'teams', label: 'Teams', hint: 'Six or twelve seats can play as two teams or three.',
-      choices: [[2, 'Two teams'], [3, 'Three teams']], when: snap => [6, 12].includes(snap.seats.length) },
-    { key: 'bot_pace', label: 'Bot speed', hint: 'Relaxed is easier to follow.',
-      choices: [['brisk', 'Brisk'], ['relaxed', 'Relaxed']] },
-  ],
   preferences: [
     { key: 'assist-legal', label: 'Light up where a card can go', hint: 'Pick a card and its open spaces (or the chips a one-eyed jack can take) light up.', onchange: () => table.paint() },
     { key: 'assist-ring', label: 'Ring a space that finishes a line', hint: 'A ring marks the open space in any four-in-a-row, yours or theirs, worked out from the board everyone sees.', onchange: () => table.paint() },
@@ -123,38 +118,36 @@ const room = start({
     draw(board, snap, r, was) {
       table.draw(board, snap, r, was);
     },
+    refused: text => table.refused(text),
+    keys,
   },
 });
 
-// -- keys -------------------------------------------------------------------------
+const click = id => document.getElementById(id)?.click();
 
-document.addEventListener('keydown', e => {
-  if (!room.snap || room.snap.status === 'lobby' || !table.snap) return;
-  if (e.ctrlKey || e.metaKey || e.altKey) return;
-  const target = e.target;
-  if (target && target.closest && target.closest('input, select, textarea, dialog[open]')) return;
-  if (document.querySelector('dialog[open]')) return;
-  const v = table.snap.view;
+// Keys (the room decides whether a press is for the table): Escape puts a
+// card down, the arrows walk the board, and the shortcuts when they're on.
+function keys(e) {
+  const v = table.snap && table.snap.view;
+  if (!v) return false;
   if (e.key === 'Escape') {
-    if (table.selected || table.pending !== null) { e.preventDefault(); table.putDown(); }
-    return;
+    if (!table.selected && table.pending === null) return false;
+    table.putDown();
+    return true;
   }
   if (['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) {
-    if (!(target && target.closest && target.closest('#gil-grid'))) { e.preventDefault(); table.focusBoard(); }
-    return;
+    if (e.target.closest && e.target.closest('#gil-grid')) return false;
+    table.focusBoard();
+    return true;
   }
-  if (!assist('shortcuts')) return;
-  const k = e.key;
-  if (/^[1-7]$/.test(k) && v && v.mine) {
+  if (!assist('shortcuts')) return false;
+  const k = e.key.toLowerCase();
+  if (/^[1-7]$/.test(k) && v.mine) {
     const card = v.mine[Number(k) - 1];
-    if (card) { e.preventDefault(); table.pick(card); }
-  } else if (k === 't' || k === 'T') {
-    e.preventDefault(); table.trade();
-  } else if (k === 'p' || k === 'P') {
-    e.preventDefault(); table.pass();
-  } else if (k === 'l' || k === 'L') {
-    e.preventDefault(); document.getElementById('open-log')?.click();
-  } else if (k === '?') {
-    e.preventDefault(); document.getElementById('open-rules')?.click();
+    if (card) table.pick(card);
+    return !!card;
   }
-});
+  const press = { t: () => table.trade(), p: () => table.pass(), l: () => click('open-log'), '?': () => click('open-rules') }[k];
+  if (press) press();
+  return !!press;
+}

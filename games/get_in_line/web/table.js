@@ -2,7 +2,7 @@
 // their lines, your hand and the dock. It is drawn once and patched on each
 // snapshot. It decides nothing: where a card can go (view.where), which
 // buttons to offer (view.can) and who won all come from the server; a move
-// the server refuses comes back as a sentence in the status line.
+// the server refuses comes back as a sentence (refused) in the status line.
 
 import { el } from '../../room/net.js';
 import { preference } from '../../room/room.js';
@@ -49,7 +49,6 @@ export class Table {
     if (board !== this.board) this.build(board, snap);
     const sameGame = was && was.number === snap.number && was.view;
     this.snap = snap;
-    if (this.sentAt !== null && this.sentAt !== v.seq) this.sentAt = null;
     this.keepSelection(v);
     this.hear(snap);
     this.paint();
@@ -63,7 +62,6 @@ export class Table {
     this.selected = null; // a card in the hand
     this.pending = null; // a space waiting for its second tap
     this.focus = 44; // the board's roving focus
-    this.sentAt = null; // the seq a move was sent against (one move a state)
     this.refusal = null; // {text, seq}: a sentence until the next action
     this.lead = []; // what others did to you since your turn, for the status line
     this.seenEvent = null;
@@ -134,17 +132,6 @@ export class Table {
     const status = document.getElementById('room-status');
     if (status) this.prompt.replaceWith(status);
     this.status = status;
-    this.said = null;
-    // A move the server refused comes back as the room's sentence on this
-    // line: keep it showing, and let the next move go.
-    if (status) {
-      new MutationObserver(() => {
-        if (!status.classList.contains('error') || status.textContent === this.said || !this.snap) return;
-        this.sentAt = null;
-        this.refusal = { text: status.textContent, seq: this.snap.view.seq };
-        this.paint();
-      }).observe(status, { childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ['class'] });
-    }
 
     if (this.resize) this.resize.disconnect();
     this.resize = new ResizeObserver(() => this.fit());
@@ -184,6 +171,11 @@ export class Table {
   refuse(text) {
     this.refusal = { text, seq: this.snap.view.seq };
     this.paint();
+  }
+
+  /** The room's word that a move didn't go: the table takes moves again. */
+  refused(text) {
+    if (this.snap) this.refuse(text);
   }
 
   myTurn(v) {
@@ -264,15 +256,10 @@ export class Table {
   }
 
   send(action) {
-    const v = this.snap.view;
-    if (this.sentAt === v.seq) return; // (one move a state: a double tap sends once)
-    this.sentAt = v.seq;
-    const seq = v.seq;
-    setTimeout(() => { if (this.sentAt === seq) { this.sentAt = null; this.paint(); } }, 4000);
+    if (!this.room.move(action)) return; // (one on its way already: a double tap sends once)
     this.selected = null;
     this.pending = null;
     this.refusal = null;
-    this.room.move(action);
     this.paint();
   }
 
@@ -387,7 +374,7 @@ export class Table {
     this.root.dataset.phase = v.phase;
     this.root.dataset.seq = String(v.seq);
     this.root.classList.toggle('spectator', v.seat === null);
-    this.root.classList.toggle('busy', this.sentAt !== null);
+    this.root.classList.toggle('busy', this.room.busy);
     this.paintBoard(v);
     this.paintTeams(snap, v);
     this.paintHand(v, myTurn);
@@ -539,22 +526,21 @@ export class Table {
     const dead = v.dead || [];
     const tradeCard = this.selected && dead.includes(this.selected) ? this.selected : dead[0];
     this.tradeBtn.hidden = !(v.seat !== null && v.phase === 'play' && dead.length && !v.traded);
-    this.tradeBtn.disabled = !v.can.trade || this.sentAt !== null;
+    this.tradeBtn.disabled = !v.can.trade || this.room.busy;
     this.tradeBtn.textContent = tradeCard ? `Trade in ${say(tradeCard)}` : 'Trade in';
     this.tradeBtn.classList.toggle('primary', v.can.trade && !v.can.play);
     const pending = this.selected && this.pending !== null;
     this.placeBtn.hidden = !pending;
-    this.placeBtn.disabled = !myTurn || this.sentAt !== null;
+    this.placeBtn.disabled = !myTurn || this.room.busy;
     this.placeBtn.textContent = pending && oneEyed(this.selected) ? 'Remove' : 'Place';
     this.passBtn.hidden = !v.can.pass;
-    this.passBtn.disabled = this.sentAt !== null;
+    this.passBtn.disabled = this.room.busy;
     this.passBtn.classList.toggle('primary', v.can.pass);
   }
 
   say(text, error) {
     const line = this.status;
     if (!line) return;
-    this.said = text;
     if (line.textContent !== text) line.textContent = text;
     line.classList.toggle('error', !!error);
   }
@@ -568,7 +554,7 @@ export class Table {
     }
     const turnName = v.turn !== null && snap.seats[v.turn] ? snap.seats[v.turn].name : '';
     if (v.seat === null) return [`You’re watching. It’s ${turnName}’s turn (${teamName(v, v.team_of[v.turn])}).`, false];
-    if (this.sentAt !== null) return ['Playing…', false];
+    if (this.room.busy) return ['Playing…', false];
     const sel = this.selected;
     const lead = myTurn && !sel && this.lead.length ? this.lead.join(' ') + ' ' : '';
     if (!myTurn) {

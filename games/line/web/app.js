@@ -1,8 +1,10 @@
 // Line at a Parlor table: the spatial rummy on a shared 4 by 4 grid
 // (games/line/README.md). The lobby and waiting room are the room kit's, the card
-// faces the card kit's; this brings the settings, the helpers, the log in
-// words, the result sheet and the table itself (table.js).
+// faces the card kit's (the settings come from the game's options_schema);
+// this brings the helpers, the log in words, the result sheet and the table
+// itself (table.js).
 
+import { pickByKey } from '../../cards/hand.js';
 import { start } from '../../room/room.js';
 import { RULES } from './rules.js';
 import { GAME, Table, assist, resultDetail, resultLine, seatName, short } from './table.js';
@@ -61,10 +63,6 @@ start({
   game: GAME,
   title: 'Line',
   rules: RULES,
-  settings: [
-    { key: 'bot_pace', label: 'Bot speed', hint: 'Relaxed is easier to follow.',
-      choices: [['brisk', 'Brisk'], ['relaxed', 'Relaxed']] },
-  ],
   preferences: [
     { key: 'assist-legal', label: 'Light up where a card can go', hint: 'Pick a card and the squares, upgrades and shifts it allows light up.', onchange: repaint },
     { key: 'assist-last', label: 'Mark the last move', hint: 'An outline on the square the last card went to.', onchange: repaint },
@@ -82,30 +80,25 @@ start({
   shareText,
   play: {
     draw(board, snap, room) { table.draw(board, snap, room); },
+    refused: text => table.refused(text),
+    keys,
   },
 });
 
-// -- keys -------------------------------------------------------------------------
+const click = id => document.getElementById(id)?.click();
 
-document.addEventListener('keydown', e => {
-  if (!table.snap || e.ctrlKey || e.metaKey || e.altKey) return;
-  const target = e.target;
-  if (target && target.closest && target.closest('input, select, textarea')) return;
-  if (document.querySelector('dialog[open]')) return;
+// Keys (the room decides whether a press is for the table): Escape puts a
+// card down, and the shortcuts when they're on.
+function keys(e) {
+  if (!table.snap) return false;
   if (e.key === 'Escape') {
-    if (table.selected || table.step) { e.preventDefault(); table.putDown(); }
-    return;
+    if (!table.selected && !table.step) return false;
+    table.putDown();
+    return true;
   }
-  if (!assist('shortcuts')) return;
-  const k = e.key;
-  // (Number keys: the card kit's handKeys, set up by the table.)
-  if (k === 'd' || k === 'D') {
-    e.preventDefault(); table.drawCard();
-  } else if (k === 'k' || k === 'K') {
-    e.preventDefault(); table.keepJoker();
-  } else if (k === 'l' || k === 'L') {
-    e.preventDefault(); document.getElementById('open-log')?.click();
-  } else if (k === '?') {
-    e.preventDefault(); document.getElementById('open-rules')?.click();
-  }
-});
+  if (!assist('shortcuts')) return false;
+  if (pickByKey(table.hand, e.key)) return true;
+  const press = { d: () => table.drawCard(), k: () => table.keepJoker(), l: () => click('open-log'), '?': () => click('open-rules') }[e.key.toLowerCase()];
+  if (press) press();
+  return !!press;
+}

@@ -3,12 +3,12 @@
 // nothing: where a card can go (view.where), the upgrades and shifts it
 // allows (view.upgrades, view.shifts), what you must do now (view.must) and
 // who won all come from the server; a move the server refuses comes back as
-// a sentence in the status line.
+// a sentence (refused) in the status line.
 
 import { el } from '../../room/net.js';
 import { preference } from '../../room/room.js';
 import { face, back, short as cardText, isJoker } from '../../cards/faces.js';
-import { drawHand, handKeys } from '../../cards/hand.js';
+import { drawHand } from '../../cards/hand.js';
 
 export const GAME = 'line';
 export const assist = key => preference(GAME, key);
@@ -47,9 +47,7 @@ export function rowWords(row) {
 export class Table {
   constructor() {
     this.board = null;
-    // The hand's box outlives a rebuilt table, so its number keys are set once.
     this.hand = el('div', { class: 'ln-cards', id: 'hand' });
-    handKeys(this.hand, () => assist('shortcuts') && !document.querySelector('dialog[open]'));
   }
 
   // The room kit calls this on every snapshot.
@@ -59,7 +57,6 @@ export class Table {
     if (!v) return;
     if (board !== this.board) this.build(board);
     this.snap = snap;
-    if (this.sentAt !== null && this.sentAt !== v.seq) this.sentAt = null;
     this.keepSelection(v);
     this.paint();
   }
@@ -68,7 +65,6 @@ export class Table {
     this.board = board;
     this.selected = null; // a card in the hand (or the drawn card)
     this.step = null; // {kind: 'upgrade', square} or {kind: 'shift', row}: the second step
-    this.sentAt = null; // the seq a move was sent against (one move a state)
     this.refusal = null; // {text, seq}: a sentence until the next action
 
     this.grid = el('div', { class: 'ln-grid', id: 'ln-grid', role: 'group', 'aria-label': 'The grid' });
@@ -95,17 +91,6 @@ export class Table {
     const status = document.getElementById('room-status');
     if (status) this.prompt.replaceWith(status);
     this.status = status || this.prompt;
-    this.said = null;
-    // A move the server refused comes back as the room's sentence on this
-    // line: keep it showing until the next action, and let the next move go.
-    if (status) {
-      new MutationObserver(() => {
-        if (!status.classList.contains('error') || status.textContent === this.said || !this.snap) return;
-        this.sentAt = null;
-        this.refusal = { text: status.textContent, seq: this.snap.view.seq };
-        this.paint();
-      }).observe(status, { childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ['class'] });
-    }
   }
 
   // -- what you picked ------------------------------------------------------------
@@ -163,6 +148,11 @@ export class Table {
   refuse(text) {
     this.refusal = { text, seq: this.snap.view.seq };
     this.paint();
+  }
+
+  /** The room's word that a move didn't go: the table takes moves again. */
+  refused(text) {
+    if (this.snap) this.refuse(text);
   }
 
   notYours(v) {
@@ -256,15 +246,10 @@ export class Table {
   }
 
   send(action) {
-    const v = this.snap.view;
-    if (this.sentAt === v.seq) return; // (one move a state: a double tap sends once)
-    this.sentAt = v.seq;
-    const seq = v.seq;
-    setTimeout(() => { if (this.sentAt === seq) { this.sentAt = null; this.paint(); } }, 4000);
+    if (!this.room.move(action)) return; // (one on its way already: a double tap sends once)
     this.selected = null;
     this.step = null;
     this.refusal = null;
-    this.room.move(action);
     this.paint();
   }
 
@@ -280,7 +265,7 @@ export class Table {
     this.root.dataset.seq = String(v.seq);
     this.root.dataset.must = (myTurn && v.must) || '';
     this.root.dataset.step = this.step ? this.step.kind : '';
-    this.root.classList.toggle('busy', this.sentAt !== null);
+    this.root.classList.toggle('busy', this.room.busy);
     this.paintGrid(v);
     this.paintStock(v);
     this.paintHand(v, myTurn);
@@ -397,7 +382,7 @@ export class Table {
       node.setAttribute('aria-pressed', 'true');
       this.drawnBox.replaceChildren(el('span', { class: 'ln-label', text: v.drawn_from === 'discard' ? 'Taken from the discard' : 'Drawn' }), node);
     }
-    const busy = this.sentAt !== null;
+    const busy = this.room.busy;
     this.drawBtn.hidden = !v.can.draw;
     this.drawBtn.disabled = !v.can.draw || busy;
     this.drawBtn.classList.toggle('primary', !!v.can.draw);
@@ -428,7 +413,6 @@ export class Table {
 
   say(text, error) {
     const line = this.status;
-    this.said = text;
     if (line.textContent !== text) line.textContent = text;
     line.classList.toggle('error', !!error);
   }
@@ -438,7 +422,7 @@ export class Table {
     if (snap.status === 'ended') return ['The host ended this game; it isn’t kept.', false];
     if (v.phase === 'over') return [`Game over. ${resultLine(snap)}`, false];
     if (v.seat === null) return [`You’re watching. It’s ${seatName(snap, v.turn, false)}’s turn.`, false];
-    if (this.sentAt !== null) return ['Playing…', false];
+    if (this.room.busy) return ['Playing…', false];
     const card = this.selected;
     if (!myTurn) {
       const waiting = `${seatName(snap, v.turn, false)} is playing${v.bonus ? ' a bonus turn' : ''}.`;

@@ -24,14 +24,13 @@ export function drawHand(box, cards, { playable = null, selected = new Set(), on
   }));
 }
 
-/** Number keys pick the card at that position in the hand. */
-export function handKeys(box, isOn = () => true) {
-  document.addEventListener('keydown', e => {
-    if (!isOn() || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.target.closest && e.target.closest('input, select, textarea')) return;
-    const n = Number(e.key);
-    if (!Number.isInteger(n) || n < 1 || n > 9) return;
-    const card = box.querySelectorAll('.card')[n - 1];
-    if (card && !card.disabled) { e.preventDefault(); card.click(); }
-  });
+/** A number key picks the card at that position in the hand (true when it
+ * did). The room kit decides whether a key press is for the table at all. */
+export function pickByKey(box, key) {
+  const n = Number(key);
+  if (!/^[1-9]$/.test(key)) return false;
+  const card = box.querySelectorAll('.card')[n - 1];
+  if (!card || card.disabled) return false;
+  card.click();
+  return true;
 }

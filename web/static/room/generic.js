@@ -7,11 +7,11 @@ import { start } from './room.js';
 
 const root = document.getElementById('room');
 
-start({
+const room = start({
   game: root.dataset.game,
   title: root.dataset.title,
   play: {
-    draw(board, snap, room) {
+    draw(board, snap) {
       const v = snap.view;
       if (!v) { board.replaceChildren(); return; }
       const parts = [];
@@ -19,10 +19,12 @@ start({
       if (v.trick) parts.push(el('p', { class: 'trick', id: 'trick' }, 'On the table: ',
         v.trick.map(p => `${snap.seats[p.seat].name} ${p.card}`).join(', ') || '—'));
       const buttons = (snap.legal || []).map(m => el('button', { class: 'move', type: 'button', 'data-move': m.action.type, text: m.say,
-        onclick: () => room.move(m.action) }));
+        disabled: room.busy, onclick: () => { if (room.move(m.action)) room.redraw(); } }));
       parts.push(el('div', { class: 'moves', id: 'moves' }, buttons));
       if (!buttons.length && snap.status === 'playing') parts.push(el('p', { class: 'muted', id: 'waiting-on', text: 'Waiting for the others…' }));
       board.replaceChildren(...parts);
     },
+    // A move that didn't go: its buttons come back (the sentence is on the status line).
+    refused: () => room.redraw(),
   },
 });

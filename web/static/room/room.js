@@ -1,31 +1,44 @@
 // The room kit: the waiting room and the table shell around a game. A game's
-// app.js calls start(cfg) with its title, settings, rules and a play object
-// whose draw(board, snap, room) paints the game from the server's view.
-// The room decides nothing: every button sends an action, and whatever the
-// server answers is drawn.
+// app.js calls start(cfg) with its title, rules and a play object whose
+// draw(board, snap, room) paints the game from the server's view. The room
+// decides nothing: every button sends an action, and whatever the server
+// answers is drawn. It owns the plumbing every table shares: the one send
+// path for moves (room.move), the one keyboard guard (play.keys), and the
+// waiting room's settings, drawn from the game's options_schema.
 
 import { connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
 
 const LEVEL_NAMES = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
+// How long a move waits for the table's answer before you may try again.
+const ANSWER_WITHIN = 8000;
+const NO_ANSWER = 'The table hasn’t answered that move yet: check your connection, then try again.';
 
 export function start(cfg) {
   const root = document.getElementById('room');
   const code = root.dataset.code;
   const params = new URLSearchParams(location.search);
   let wantsSeat = params.get('join') === '1';
+  let sent = null; // the move on its way: {number, seq, timer}
   const room = {
-    cfg, code, snap: null,
-    move(action) { socket.send({ type: 'move', seq: room.snap.seq, action }); },
-    act(name, body = {}) { socket.send({ type: 'act', do: name, ...body }); },
+    cfg, code, snap: null, busy: false,
+    // The game's settings, as the server describes them (games/<slug>'s
+    // options_schema, carried by the page): the waiting room draws these.
+    schema: JSON.parse(document.getElementById('options-schema')?.textContent || '[]'),
+    move, act(name, body = {}) { socket.send({ type: 'act', do: name, ...body }); },
     say,
   };
   let shell = null;
 
   const socket = connect(code, message => {
-    if (message.type === 'error') { say(message.message, true); return; }
+    if (message.type === 'error') {
+      if (message.for === 'move' && sent) settle(message.message);
+      else say(message.message, true);
+      return;
+    }
     if (message.type !== 'snapshot') return;
     const was = room.snap;
     room.snap = message;
+    if (sent && (message.number !== sent.number || message.seq !== sent.seq)) settle();
     if (message.seat !== null) rememberTable(code, message.game, message.title);
     if (wantsSeat && message.seat === null && message.status === 'lobby' && savedName()) {
       wantsSeat = false;
@@ -34,6 +47,46 @@ export function start(cfg) {
     draw(was);
   }, status => {
     document.body.classList.toggle('offline', status !== 'open');
+  });
+
+  /** Send a move made against the snapshot on screen. One at a time: while
+   * a move is on its way the table is busy (room.busy) and another is not
+   * sent (false). It lets go the moment the table answers: a new snapshot,
+   * or a refusal (its sentence goes on the status line and to the game's
+   * play.refused), or, when no answer comes in time, with a sentence
+   * saying so. */
+  function move(action) {
+    if (sent || !room.snap) return false;
+    const snap = room.snap;
+    sent = { number: snap.number, seq: snap.seq, timer: setTimeout(() => settle(NO_ANSWER), ANSWER_WITHIN) };
+    busy(true);
+    socket.send({ type: 'move', seq: snap.seq, action });
+    return true;
+  }
+
+  function settle(sentence) {
+    clearTimeout(sent.timer);
+    sent = null;
+    busy(false);
+    if (sentence === undefined) {
+      // A refusal's sentence stays until the next move goes through.
+      if (document.getElementById('room-status')?.classList.contains('error')) say('');
+      return;
+    }
+    say(sentence, true);
+    if (cfg.play.refused) cfg.play.refused(sentence);
+  }
+
+  function busy(on) {
+    room.busy = on;
+    document.getElementById('board')?.setAttribute('aria-busy', String(on));
+  }
+
+  // The one keyboard guard: the game's play.keys(e) hears a key press only
+  // when it is meant for the table, and returns true when it used it.
+  document.addEventListener('keydown', e => {
+    if (!shell || !cfg.play.keys || !forTheTable(e)) return;
+    if (cfg.play.keys(e)) e.preventDefault();
   });
 
   // A signed-in host may save a table's settings as their house rules
@@ -63,6 +116,19 @@ export function start(cfg) {
     shell.update(was);
   }
   return room;
+}
+
+/** Is this key press for the table? Not while typing in a field, not while
+ * a dialog is open, not with Ctrl, Alt or the command key held (those are
+ * the browser's), not a held letter repeating, and not Enter on a focused
+ * button or link (that is the button's own press). */
+function forTheTable(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return false;
+  if (e.repeat && e.key.length === 1) return false;
+  const target = e.target && e.target.closest ? e.target : null;
+  if (target && target.closest('input, select, textarea, [contenteditable]')) return false;
+  if (document.querySelector('dialog[open]')) return false;
+  return !(e.key === 'Enter' && target && target.closest('button, a'));
 }
 
 // -- the waiting room ----------------------------------------------------------
@@ -162,23 +228,32 @@ function houseRulesOffer(room) {
   } }));
 }
 
+/** The game's settings, drawn from its options_schema: each row a key, a
+ * label, a hint, its choices and their labels. A row with `sizes` is asked
+ * only at those seat counts; a row marked `custom` is answered by the
+ * preset (the row with `presets`) unless the preset is Custom. The host
+ * picks; everyone else reads the answers. */
 function settingsForm(room) {
-  const { snap, cfg } = room;
-  const rows = (cfg.settings || []).filter(s => !s.when || s.when(snap));
+  const { snap, schema } = room;
+  const rows = schema.filter(s => !s.sizes || s.sizes.includes(snap.seats.length));
   if (!rows.length) return null;
+  const preset = schema.find(s => s.presets);
+  const custom = !preset || snap.settings[preset.key] === 'custom';
   return el('section', { class: 'settings', 'aria-label': 'House rules' },
     el('h2', { text: 'House rules' }),
     houseRulesOffer(room),
     el('dl', {}, rows.map(s => {
       const value = snap.settings[s.key];
-      const label = (s.choices.find(c => c[0] === value) || [value, String(value)])[1];
-      const control = snap.host
+      const word = v => (s.labels && s.labels[String(v)]) || String(v);
+      const control = snap.host && (!s.custom || custom)
         ? el('select', { id: `setting-${s.key}`, 'aria-label': s.label, onchange: e => {
-          const raw = s.choices.find(c => String(c[0]) === e.target.value);
-          room.act('settings', { settings: { [s.key]: raw ? raw[0] : e.target.value } });
-        } }, s.choices.map(([v, text]) => el('option', { value: String(v), selected: v === value, text })))
-        : el('span', { text: label });
-      return el('div', { class: 'setting' }, el('dt', { text: s.label }), el('dd', {}, control, s.hint ? el('small', { text: s.hint }) : null));
+          const picked = s.choices.find(v => String(v) === e.target.value);
+          room.act('settings', { settings: { [s.key]: picked === undefined ? e.target.value : picked } });
+        } }, s.choices.map(v => el('option', { value: String(v), selected: v === value, text: word(v) })))
+        : el('span', { id: `setting-${s.key}`, text: word(value) });
+      const blurb = s.presets && (s.presets.find(p => p.key === value) || {}).blurb;
+      return el('div', { class: 'setting' }, el('dt', { text: s.label }),
+        el('dd', {}, control, blurb ? el('small', { text: blurb }) : null, s.hint ? el('small', { text: s.hint }) : null));
     })));
 }
 
@@ -187,7 +262,7 @@ function settingsForm(room) {
 function tableShell(room) {
   const root = document.getElementById('room');
   const { cfg } = room;
-  const board = el('div', { class: 'board', id: 'board' });
+  const board = el('div', { class: 'board', id: 'board', 'aria-busy': String(room.busy) });
   const seats = el('ol', { class: 'plates', id: 'plates', 'aria-label': 'Players' });
   const logList = el('ol', { class: 'log', id: 'log' });
   const drawer = el('aside', { class: 'drawer', id: 'log-drawer', hidden: true, 'aria-label': 'Log' }, el('h2', { text: 'Log' }), logList);
