@@ -3,9 +3,6 @@ two or three teams (games/get_in_line/README.md).
 
 This module is the engine contract's surface (engine/contract.py). The rules
 live in ``rules``, the fixed board in ``board``, the bots in ``bots``.
-
-(Don't export ``rules.counts`` from here: the table service reads a game's
-``counts`` as "does this game count?", and here it would mean lines per team.)
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The table's questions and the five presets, as one definition.
 
-The lobby and the waiting room both read ``SCHEMA`` (through
-``options_schema``): each preset is a set of answers to the same questions,
-and Custom lets the host answer them one by one.
+The waiting room draws ``SCHEMA`` (the contract's ``options_schema``, which
+the table's page carries): each preset is a set of answers to the same
+questions, and Custom lets the host answer them one by one.
 """
 
 from __future__ import annotations
