@@ -14,7 +14,6 @@ import logging
 import random
 import secrets
 import time
-from dataclasses import dataclass
 
 import orjson
 from asgiref.sync import async_to_sync
@@ -27,36 +26,16 @@ from engine import moves, play, registry
 from engine.contract import LEVELS, Illegal, offered
 
 from . import alarms, layer, mainloop, rows, signals
+from .asking import NAME_LENGTH, Refused, Visitor
 from .models import Result, Seat, Table
 
 log = logging.getLogger(__name__)
 
 CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels: a code never spells a word
 CODE_LENGTH = 5
-NAME_LENGTH = 20
 BOT_NAMES = ["Robin", "Juniper", "Otto", "Mabel", "Felix", "Hazel", "Rex", "Ivy", "Moss", "Pip", "Wren", "Clove"]
 NO_SUCH_TABLE = "There is no table with that code. Check the letters and try again."
 MOST_BOT_MOVES = 5000  # per action: no game needs more bot moves in a row
-
-
-class Refused(Exception):
-    """An action the table refuses, with a sentence for the player and the
-    HTTP status that fits it."""
-
-    def __init__(self, sentence: str, status: int = 400):
-        super().__init__(sentence)
-        self.sentence = sentence
-        self.status = status
-
-
-@dataclass(frozen=True)
-class Visitor:
-    """Who is asking: their browser (the session's random id), the name they
-    gave, and their account if signed in."""
-
-    browser: str
-    name: str = ""
-    user_id: int | None = None
 
 
 # -- finding things ----------------------------------------------------------
