@@ -51,15 +51,6 @@ class Table(models.Model):
     def __str__(self):
         return f"{self.code} ({self.game})"
 
-    def save(self, *args, **kwargs):
-        """Saved through the ORM, a table writes the moves recorded at it too
-        (``rows.record`` keeps them until the table is saved)."""
-        super().save(*args, **kwargs)
-        if self.__dict__.get("unsaved_moves"):
-            from .rows import keep_moves  # rows reads and writes these models
-
-            keep_moves(self)
-
 
 class Seat(models.Model):
     PERSON, BOT = "person", "bot"

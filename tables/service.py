@@ -217,7 +217,7 @@ def join(code, who: Visitor) -> int:
                 raise Refused("Every seat at this table is taken.", 409)
             seat.kind, seat.browser, seat.user_id, seat.name, seat.covered = Seat.PERSON, who.browser, who.user_id, name, False
             seat.save()
-        table.save(update_fields=["updated"])
+        rows.save(table, ["updated"])
         _notify(table)
         return seat.index
 
@@ -249,7 +249,7 @@ def add_bot(code, who: Visitor, level="medium") -> int:
         if len(seats) >= max(_game(table).sizes):
             raise Refused("Every seat is already filled.", 409)
         seat = Seat.objects.create(table=table, index=len(seats), kind=Seat.BOT, name=_bot_name(seats), level=_level(level))
-        table.save(update_fields=["updated"])
+        rows.save(table, ["updated"])
         _notify(table)
         return seat.index
 
@@ -265,7 +265,7 @@ def fill(code, who: Visitor, level="medium") -> None:
         _level(level)
         while len(seats) < want:
             seats.append(Seat.objects.create(table=table, index=len(seats), kind=Seat.BOT, name=_bot_name(seats), level=level))
-        table.save(update_fields=["updated"])
+        rows.save(table, ["updated"])
         _notify(table)
 
 
@@ -316,7 +316,7 @@ def leave(code, who: Visitor) -> None:
         if table.host == who.browser:
             nxt = table.seats.filter(kind=Seat.PERSON).exclude(browser="").order_by("index").first()
             table.host = nxt.browser if nxt else ""
-            table.save(update_fields=["host", "updated"])
+            rows.save(table, ["host", "updated"])
         _notify(table)
 
 
@@ -324,7 +324,7 @@ def _vacate(table: Table, seat: Seat) -> None:
     if table.status == Table.LOBBY:
         seat.delete()
         _renumber(table)
-        table.save(update_fields=["updated"])
+        rows.save(table, ["updated"])
         return
     seats = _seats(table)
     seat.kind, seat.browser, seat.user_id, seat.covered, seat.was_covered = Seat.BOT, "", None, False, True
@@ -349,7 +349,7 @@ def arrange(code, who: Visitor, index, to) -> None:
         b.save(update_fields=["index"])
         a.index = ib
         a.save(update_fields=["index"])
-        table.save(update_fields=["updated"])
+        rows.save(table, ["updated"])
         _notify(table)
 
 
@@ -363,7 +363,7 @@ def configure(code, who: Visitor, raw) -> dict:
         if table.status == Table.PLAYING:
             raise Refused("Settings can't change during a game; end it or wait for Play again.", 409)
         table.settings = _game(table).options({**table.settings, **raw})
-        table.save(update_fields=["settings", "updated"])
+        rows.save(table, ["settings", "updated"])
         _notify(table)
         return table.settings
 
@@ -404,7 +404,7 @@ def _begin(table: Table, seats: list[Seat]) -> None:
     table.number += 1
     table.status = Table.PLAYING
     _advance(table, game, seats, now)
-    table.save()
+    rows.save(table)
     _notify(table, seats)
 
 
@@ -490,7 +490,7 @@ def hurry(code, who: Visitor) -> None:
             rows.record(table, seq, seat, {"type": "ready"}, now, "host")
         _sync_clocks(table, game, now)
         _advance(table, game, seats, now)
-        table.save()
+        rows.save(table)
         _notify(table, seats)
 
 
@@ -536,7 +536,7 @@ def end(code, who: Visitor) -> None:
         if table.status != Table.PLAYING:
             raise Refused("There's no game under way to end.", 409)
         table.status, table.due_at = Table.ENDED, None
-        table.save()
+        rows.save(table)
         _notify(table)
 
 
@@ -554,7 +554,7 @@ def tick(codes: list[str]) -> list[str]:
                 _notify(table, seats)
                 moved.append(table)
             elif table.due_at != was_due:
-                table.save(update_fields=["due_at", "clocks"])
+                rows.save(table, ["due_at", "clocks"])
                 _set_alarm(table)
             elif table.due_at is not None and table.due_at > time.time():
                 _set_alarm(table)  # rung early: ring again when the bot is due
@@ -565,7 +565,7 @@ def tick(codes: list[str]) -> list[str]:
 def _advance_and_save(table: Table, now: float) -> None:
     if table.status == Table.PLAYING:
         _advance(table, _game(table), _seats(table), now)
-    table.save()
+    rows.save(table)
 
 
 def _sync_clocks(table: Table, game, at: float) -> None:
