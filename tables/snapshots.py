@@ -1,0 +1,88 @@
+"""What a browser may know of a table: its snapshot (the table around the
+game, and the game's own view for the browser's seat with the moves that
+seat may make), and every seated browser's, as the text its sockets send."""
+
+from __future__ import annotations
+
+import time
+
+import orjson
+
+from engine.contract import LEVELS, Illegal, offered
+
+from . import bots, hold, results, rows
+from .asking import Visitor
+from .models import Seat, Table
+
+
+def views(table: Table, seats: list[Seat] | None = None) -> dict[str, str]:
+    """The snapshot each browser at the table may see, as the text its
+    sockets send: one per seated browser, and the host's. A watcher's socket
+    reads its own (watchers are few, and most changes have none)."""
+    seats = rows.seats_of(table) if seats is None else seats
+    browsers = {s.browser for s in seats if s.kind == Seat.PERSON and s.browser} | {table.host}
+    return {browser: text(snapshot(table, Visitor(browser), seats)) for browser in browsers if browser}
+
+
+def text(message: dict) -> str:
+    """A message as a socket sends it: compact JSON (orjson writes it several
+    times quicker, and a busy server writes thousands a second)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def snapshot(table: Table, who: Visitor, seats: list[Seat] | None = None) -> dict:
+    """Everything one browser may know: the table around the game, and the
+    game's own view for its seat (a spectator's if it has none)."""
+    game = hold.game_of(table)
+    seats = rows.seats_of(table) if seats is None else seats
+    mine = hold.mine(seats, who)
+    index = mine.index if mine is not None else None
+    now = time.time()
+    is_host = table.host == who.browser
+    playing = table.status == Table.PLAYING
+    deciding = {s for s, _k, _key in game.deciding(table.state)} if playing and table.state else set()
+    view = game.view(table.state, index) if table.state is not None else None
+    problem = None
+    if table.status == Table.LOBBY and len(seats) not in game.sizes:
+        problem = _size_problem(game, len(seats))
+    return {
+        "type": "snapshot",
+        "code": table.code,
+        "game": game.slug,
+        "title": game.title,
+        "status": table.status,
+        "number": table.number,
+        "seq": table.state["seq"] if table.state else 0,
+        "host": is_host,
+        "seat": index,
+        "settings": dict(table.settings),
+        "sizes": list(game.sizes),
+        "players": list(game.players),
+        "levels": list(LEVELS),
+        "startProblem": problem,
+        "seats": [
+            {
+                "index": s.index, "name": s.name, "kind": s.kind, "level": s.level if s.plays_as_bot else None,
+                "covered": s.covered, "you": s is mine,
+                "host": s.kind == Seat.PERSON and bool(s.browser) and s.browser == table.host,
+                "deciding": s.index in deciding,
+                "canCover": playing and s.kind == Seat.PERSON and not s.covered
+                and (is_host or bots.idle(table, s.index, now)) and s is not mine,
+            }
+            for s in seats
+        ],
+        "view": view,
+        "legal": offered(game, table.state, index) if index in deciding else [],
+        "result": results.result_of(table, game),
+    }
+
+
+def _size_problem(game, n: int) -> str:
+    try:
+        game.new(n, "size-check", 0.0, {})
+    except Illegal as refused:
+        return refused.sentence
+    except Exception:
+        pass
+    sizes = ", ".join(str(s) for s in game.sizes)
+    return f"{game.title} starts with {sizes} seats; add a bot or remove a seat."
