@@ -13,7 +13,7 @@ from django.conf import settings as django_settings
 from engine import moves, play
 from engine.contract import LEVELS, Illegal
 
-from . import hold, results, rows
+from . import results, rows
 from .asking import Refused
 from .models import Seat, Table
 
@@ -26,12 +26,6 @@ def level(level) -> str:
     if level not in LEVELS:
         raise Refused("Pick a bot level: easy, medium or hard.")
     return level
-
-
-def advance_and_save(table: Table, now: float) -> None:
-    if table.status == Table.PLAYING:
-        advance(table, hold.game_of(table), rows.seats_of(table), now)
-    rows.save(table)
 
 
 def sync_clocks(table: Table, game, at: float) -> None:
@@ -95,11 +89,10 @@ def _bot_move(table: Table, game, seat: Seat, when: float) -> None:
     rows.record(table, seq, seat.index, action, when, by)
 
 
-def idle(table: Table, index: int, now: float) -> bool:
+def idle(table: Table, game, index: int, now: float) -> bool:
     """Whether a seat has kept the table waiting longer than the idle time."""
     if table.status != Table.PLAYING:
         return False
-    game = hold.game_of(table)
     return any(
         now - table.clocks.get(key, now) >= django_settings.PARLOR_IDLE_SECONDS
         for seat, _kind, key in game.deciding(table.state) if seat == index

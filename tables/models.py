@@ -75,6 +75,10 @@ class Seat(models.Model):
     def plays_as_bot(self) -> bool:
         return self.kind == self.BOT or self.covered
 
+    def held_by(self, browser: str) -> bool:
+        """Whether this is a person's seat, and that browser's."""
+        return self.kind == self.PERSON and bool(self.browser) and self.browser == browser
+
 
 class Move(models.Model):
     """Every move of every game, so a game replays from its seed and moves.

@@ -8,9 +8,10 @@ import time
 
 import orjson
 
+from engine import registry
 from engine.contract import LEVELS, Illegal, offered
 
-from . import bots, hold, results, rows
+from . import bots, results, rows
 from .asking import Visitor
 from .models import Seat, Table
 
@@ -33,9 +34,9 @@ def text(message: dict) -> str:
 def snapshot(table: Table, who: Visitor, seats: list[Seat] | None = None) -> dict:
     """Everything one browser may know: the table around the game, and the
     game's own view for its seat (a spectator's if it has none)."""
-    game = hold.game_of(table)
+    game = registry.get(table.game)
     seats = rows.seats_of(table) if seats is None else seats
-    mine = hold.mine(seats, who)
+    mine = next((s for s in seats if s.held_by(who.browser)), None)
     index = mine.index if mine is not None else None
     now = time.time()
     is_host = table.host == who.browser
@@ -64,10 +65,10 @@ def snapshot(table: Table, who: Visitor, seats: list[Seat] | None = None) -> dic
             {
                 "index": s.index, "name": s.name, "kind": s.kind, "level": s.level if s.plays_as_bot else None,
                 "covered": s.covered, "you": s is mine,
-                "host": s.kind == Seat.PERSON and bool(s.browser) and s.browser == table.host,
+                "host": s.held_by(table.host),
                 "deciding": s.index in deciding,
                 "canCover": playing and s.kind == Seat.PERSON and not s.covered
-                and (is_host or bots.idle(table, s.index, now)) and s is not mine,
+                and (is_host or bots.idle(table, game, s.index, now)) and s is not mine,
             }
             for s in seats
         ],

@@ -19,7 +19,7 @@ from .models import Seat, Table
 log = logging.getLogger(__name__)
 
 
-def tell(table: Table, seats: list[Seat] | None = None) -> None:
+def tell(table: Table, seats: list[Seat]) -> None:
     """Once the change commits, build each browser's view of the table once
     and hand them to every socket watching it: a socket never sees a change
     that rolled back, and never has to read the database to learn of one."""

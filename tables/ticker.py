@@ -15,7 +15,9 @@ import time
 from django.conf import settings
 from django.db import transaction
 
-from . import alarms, bots, db, hold, rows, telling
+from engine import registry
+
+from . import alarms, bots, db, rows, telling
 from .models import Table
 
 log = logging.getLogger(__name__)
@@ -44,7 +46,7 @@ def tick(codes: list[str]) -> list[str]:
     with transaction.atomic():
         for table, seats in rows.playing_unlocked(codes):
             was_due = table.due_at
-            if bots.advance(table, hold.game_of(table), seats, time.time()):
+            if bots.advance(table, registry.get(table.game), seats, time.time()):
                 telling.tell(table, seats)
                 moved.append(table)
             elif table.due_at != was_due:
