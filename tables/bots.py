@@ -30,28 +30,35 @@ def level(level) -> str:
 
 def sync_clocks(table: Table, game, at: float) -> None:
     """Open decisions keep the time they began; new ones begin ``at``."""
-    keys = {key for _seat, _kind, key in game.deciding(table.state)}
+    _sync(table, game.deciding(table.state), at)
+
+
+def _sync(table: Table, deciding: list, at: float) -> None:
+    keys = {key for _seat, _kind, key in deciding}
     table.clocks = {key: table.clocks.get(key, at) for key in keys}
 
 
-def _think(table: Table, game, kind: str) -> float:
-    pace = moves.BOT_PACE.get(game.options(table.settings).get("bot_pace", "brisk"), 1.0)
-    return float(game.bot_think.get(kind, 1.0)) * pace * django_settings.PARLOR_BOT_THINK
+def _pace(table: Table, game) -> float:
+    """How much longer than the game's think times this table's bots take."""
+    return moves.BOT_PACE.get(game.options(table.settings).get("bot_pace", "brisk"), 1.0)
 
 
 def advance(table: Table, game, seats: list[Seat], now: float) -> int:
     """Play every bot move that is due by ``now``, each at the moment it fell
     due; set ``due_at`` for the next. Returns how many were played."""
     played = 0
+    pace, scale = _pace(table, game), django_settings.PARLOR_BOT_THINK
+    deciding = None  # the open decisions, once the clocks hold them all
     while table.status == Table.PLAYING and played < MOST_BOT_MOVES:
         state = table.state
         if game.result(state) is not None:
             results.finish(table, game, seats)
             break
-        deciding = game.deciding(state)
-        sync_clocks(table, game, now)
+        if deciding is None:
+            deciding = game.deciding(state)
+            _sync(table, deciding, now)
         due = sorted(
-            (table.clocks[key] + _think(table, game, kind), seat, key)
+            (table.clocks[key] + float(game.bot_think.get(kind, 1.0)) * pace * scale, seat, key)
             for seat, kind, key in deciding
             if seat < len(seats) and seats[seat].plays_as_bot
         )
@@ -63,7 +70,9 @@ def advance(table: Table, game, seats: list[Seat], now: float) -> int:
             table.due_at = when
             break
         _bot_move(table, game, seats[seat], when)
-        sync_clocks(table, game, when)
+        # The decisions the move opened began when it was made.
+        deciding = game.deciding(table.state)
+        _sync(table, deciding, when)
         played += 1
     if table.status == Table.PLAYING and game.result(table.state) is not None:
         results.finish(table, game, seats)
@@ -89,11 +98,12 @@ def _bot_move(table: Table, game, seat: Seat, when: float) -> None:
     rows.record(table, seq, seat.index, action, when, by)
 
 
-def idle(table: Table, game, index: int, now: float) -> bool:
-    """Whether a seat has kept the table waiting longer than the idle time."""
+def idle_seats(table: Table, deciding: list, now: float) -> set[int]:
+    """The seats that have kept the table waiting longer than the idle
+    time, of the decisions ``deciding`` names (the game's ``deciding``)."""
     if table.status != Table.PLAYING:
-        return False
-    return any(
-        now - table.clocks.get(key, now) >= django_settings.PARLOR_IDLE_SECONDS
-        for seat, _kind, key in game.deciding(table.state) if seat == index
-    )
+        return set()
+    return {
+        seat for seat, _kind, key in deciding
+        if now - table.clocks.get(key, now) >= django_settings.PARLOR_IDLE_SECONDS
+    }

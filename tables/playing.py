@@ -133,7 +133,7 @@ def cover(code, who: Visitor, index, level="medium") -> None:
         seat = held.seat_at(index)
         if seat.kind != Seat.PERSON or seat.covered:
             raise Refused("A bot is already playing that seat.", 409)
-        if not held.by_host and not bots.idle(held.table, held.game, seat.index, held.now):
+        if not held.by_host and seat.index not in bots.idle_seats(held.table, held.game.deciding(held.table.state), held.now):
             raise Refused("Only the host can cover a seat before its player has been away a while.", 403)
         seat.covered, seat.was_covered, seat.level = True, True, bots.level(level)
         seat.save(update_fields=["covered", "was_covered", "level"])

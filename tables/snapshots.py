@@ -22,7 +22,8 @@ def views(table: Table, seats: list[Seat] | None = None) -> dict[str, str]:
     reads its own (watchers are few, and most changes have none)."""
     seats = rows.seats_of(table) if seats is None else seats
     browsers = {s.browser for s in seats if s.kind == Seat.PERSON and s.browser} | {table.host}
-    return {browser: text(snapshot(table, Visitor(browser), seats)) for browser in browsers if browser}
+    around = _Around(table, seats)
+    return {browser: text(around.snapshot(Visitor(browser))) for browser in browsers if browser}
 
 
 def text(message: dict) -> str:
@@ -34,48 +35,62 @@ def text(message: dict) -> str:
 def snapshot(table: Table, who: Visitor, seats: list[Seat] | None = None) -> dict:
     """Everything one browser may know: the table around the game, and the
     game's own view for its seat (a spectator's if it has none)."""
-    game = registry.get(table.game)
-    seats = rows.seats_of(table) if seats is None else seats
-    mine = next((s for s in seats if s.held_by(who.browser)), None)
-    index = mine.index if mine is not None else None
-    now = time.time()
-    is_host = table.host == who.browser
-    playing = table.status == Table.PLAYING
-    deciding = {s for s, _k, _key in game.deciding(table.state)} if playing and table.state else set()
-    view = game.view(table.state, index) if table.state is not None else None
-    problem = None
-    if table.status == Table.LOBBY and len(seats) not in game.sizes:
-        problem = _size_problem(game, len(seats))
-    return {
-        "type": "snapshot",
-        "code": table.code,
-        "game": game.slug,
-        "title": game.title,
-        "status": table.status,
-        "number": table.number,
-        "seq": table.state["seq"] if table.state else 0,
-        "host": is_host,
-        "seat": index,
-        "settings": dict(table.settings),
-        "sizes": list(game.sizes),
-        "players": list(game.players),
-        "levels": list(LEVELS),
-        "startProblem": problem,
-        "seats": [
-            {
-                "index": s.index, "name": s.name, "kind": s.kind, "level": s.level if s.plays_as_bot else None,
-                "covered": s.covered, "you": s is mine,
-                "host": s.held_by(table.host),
-                "deciding": s.index in deciding,
-                "canCover": playing and s.kind == Seat.PERSON and not s.covered
-                and (is_host or bots.idle(table, game, s.index, now)) and s is not mine,
-            }
-            for s in seats
-        ],
-        "view": view,
-        "legal": offered(game, table.state, index) if index in deciding else [],
-        "result": results.result_of(table, game),
-    }
+    return _Around(table, rows.seats_of(table) if seats is None else seats).snapshot(who)
+
+
+class _Around:
+    """What every browser's snapshot of a table shares, worked out once for
+    all of them: the game, who is deciding and who has kept the table
+    waiting, why the table can't start, and the result."""
+
+    def __init__(self, table: Table, seats: list[Seat]):
+        self.table, self.seats = table, seats
+        self.game = game = registry.get(table.game)
+        self.playing = table.status == Table.PLAYING
+        deciding = game.deciding(table.state) if self.playing and table.state else []
+        self.deciding = {s for s, _k, _key in deciding}
+        self.idle = bots.idle_seats(table, deciding, time.time())
+        self.problem = None
+        if table.status == Table.LOBBY and len(seats) not in game.sizes:
+            self.problem = _size_problem(game, len(seats))
+        self.result = results.result_of(table, game)
+
+    def snapshot(self, who: Visitor) -> dict:
+        table, seats, game, deciding = self.table, self.seats, self.game, self.deciding
+        mine = next((s for s in seats if s.held_by(who.browser)), None)
+        index = mine.index if mine is not None else None
+        is_host = table.host == who.browser
+        view = game.view(table.state, index) if table.state is not None else None
+        return {
+            "type": "snapshot",
+            "code": table.code,
+            "game": game.slug,
+            "title": game.title,
+            "status": table.status,
+            "number": table.number,
+            "seq": table.state["seq"] if table.state else 0,
+            "host": is_host,
+            "seat": index,
+            "settings": dict(table.settings),
+            "sizes": list(game.sizes),
+            "players": list(game.players),
+            "levels": list(LEVELS),
+            "startProblem": self.problem,
+            "seats": [
+                {
+                    "index": s.index, "name": s.name, "kind": s.kind, "level": s.level if s.plays_as_bot else None,
+                    "covered": s.covered, "you": s is mine,
+                    "host": s.held_by(table.host),
+                    "deciding": s.index in deciding,
+                    "canCover": self.playing and s.kind == Seat.PERSON and not s.covered
+                    and (is_host or s.index in self.idle) and s is not mine,
+                }
+                for s in seats
+            ],
+            "view": view,
+            "legal": offered(game, table.state, index) if index in deciding else [],
+            "result": self.result,
+        }
 
 
 def _size_problem(game, n: int) -> str:
