@@ -218,16 +218,12 @@ def record(table: Table, seq: int, seat: int, action, now: float, by: str) -> No
         (table.pk, table.number, seq, seat, action, now, by, timezone.now()))
 
 
-def save_play(table: Table, *, last: bool = False) -> None:
-    """Write what a move changes: the state and the clocks around it, and the
-    moves recorded since the table was last saved. ``last`` says nothing
-    follows in the transaction, so it may commit with this write."""
-    save_plays([table], last=last)
-
-
 def save_plays(tables: list[Table], *, last: bool = False) -> None:
-    """``save_play`` for several tables at once: on PostgreSQL one statement
-    writes every table and every move, a single round trip however many."""
+    """Write what moves and bot turns change at these tables: each state and
+    the clocks around it, and the moves recorded since the table was last
+    saved. On PostgreSQL one statement writes every table and every move, a
+    single round trip however many. ``last`` says nothing follows in the
+    transaction, so it may commit with this write."""
     if not tables:
         return
     now = timezone.now()
