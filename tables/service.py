@@ -1,18 +1,18 @@
 """The table service's one door: a table's life, from creating it to its
 result, for the browser's edge (web/) and for scripts and tests.
 
-Every action takes the table's row lock, checks who is asking, changes the
-table, saves it whole (state, seats and the move) in one transaction, and
-tells every socket watching the table once the transaction commits. A refused
-action raises ``Refused`` with a sentence and changes nothing. The service
+Every action takes its table through ``hold``: the row lock and the seats in
+one read, who is asking checked, the change, the bots it made due, one save,
+and every socket told once the transaction commits. A refused action raises
+``Refused`` (``asking``) with a sentence and changes nothing. The service
 knows no rules: it asks the game (``engine.registry``) for everything.
 
 Each job has its module: ``seating`` (the lobby and the waiting room),
-``playing`` (a game under way), ``bots`` (the bot clock), ``ticker`` (the
-bots' turns in the background), ``snapshots`` and ``reading`` (what a
-browser sees), ``results``, ``telling`` (the sockets told of a change),
-``hold`` (the table an action is about), ``rows`` (the store).
-"""
+``playing`` (a game under way, and a move's way through the code), ``bots``
+(the bot clock), ``ticker`` (the bots' turns in the background),
+``snapshots`` and ``reading`` (what a browser sees), ``results``,
+``telling`` (the sockets told of a change), ``hold`` (the table an action is
+about), ``rows`` (the store)."""
 
 from .asking import NAME_LENGTH, Refused, Visitor
 from .hold import NO_SUCH_TABLE, normal_code
