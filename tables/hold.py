@@ -148,9 +148,9 @@ def hold_all(codes: list[str]) -> Iterator[dict[str, Held]]:
     every table a move was made at is told, and all of them are saved in
     one write that commits the transaction too."""
     with transaction.atomic():
-        held = {table.code: Held(table, seats) for table, seats in rows.locked_with_seats(sorted(set(codes)))}
-        yield held
-        moved = [at for at in held.values() if at.moved]
+        tables = {table.code: Held(table, seats) for table, seats in rows.locked_with_seats(sorted(set(codes)))}
+        yield tables
+        moved = [at for at in tables.values() if at.moved]
         for at in moved:
             telling.tell(at.table, at.seats)
         rows.save_plays([at.table for at in moved], last=True)

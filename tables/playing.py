@@ -71,12 +71,12 @@ def move_all(asked: list[tuple]) -> list[Refused | None]:
     due by then still move). Returns, for each, its refusal or None."""
     codes = [normal_code(code) for code, *_ in asked]
     outcomes: list[Refused | None] = []
-    with hold_all(codes) as held:
-        for code, (_asked_code, who, seq, action) in zip(codes, asked):
+    with hold_all(codes) as tables:
+        for code, (_as_asked, who, seq, action) in zip(codes, asked):
             try:
-                if code not in held:
+                if code not in tables:
                     raise Refused(NO_SUCH_TABLE, 404)
-                _move_at(held[code], who, seq, action)
+                _move_at(tables[code], who, seq, action)
                 outcomes.append(None)
             except Refused as refused:
                 outcomes.append(refused)
