@@ -1,3 +1,3 @@
-"""The table service: game-agnostic rules plumbing (contract, deck, log,
-rounds, moves, games) that runs without Django, and the Django app around it
-(models, service, consumers, ticker)."""
+"""The table service, a Django app: a table's life from the lobby to its
+result, around games it reaches only through ``engine.registry``. Callers go
+through ``tables.service``; each of its jobs has a module of its own."""

@@ -51,15 +51,6 @@ class Table(models.Model):
     def __str__(self):
         return f"{self.code} ({self.game})"
 
-    def save(self, *args, **kwargs):
-        """Saved through the ORM, a table writes the moves recorded at it too
-        (``rows.record`` keeps them until the table is saved)."""
-        super().save(*args, **kwargs)
-        if self.__dict__.get("unsaved_moves"):
-            from .rows import keep_moves  # rows reads and writes these models
-
-            keep_moves(self)
-
 
 class Seat(models.Model):
     PERSON, BOT = "person", "bot"
@@ -83,6 +74,10 @@ class Seat(models.Model):
     @property
     def plays_as_bot(self) -> bool:
         return self.kind == self.BOT or self.covered
+
+    def held_by(self, browser: str) -> bool:
+        """Whether this is a person's seat, and that browser's."""
+        return self.kind == self.PERSON and bool(self.browser) and self.browser == browser
 
 
 class Move(models.Model):

@@ -211,22 +211,19 @@ def _seat(connection, values) -> Seat:
 
 def record(table: Table, seq: int, seat: int, action, now: float, by: str) -> None:
     """Keep one move, to be written with the table's new state when the table
-    is saved (one statement for both); a second move against the same seq
-    breaks the unique key and rolls the transaction back."""
+    is saved (``save_plays``, one statement for both, or ``save``); a second
+    move against the same seq breaks the unique key and rolls the
+    transaction back."""
     table.__dict__.setdefault("unsaved_moves", []).append(
         (table.pk, table.number, seq, seat, action, now, by, timezone.now()))
 
 
-def save_play(table: Table, *, last: bool = False) -> None:
-    """Write what a move changes: the state and the clocks around it, and the
-    moves recorded since the table was last saved. ``last`` says nothing
-    follows in the transaction, so it may commit with this write."""
-    save_plays([table], last=last)
-
-
 def save_plays(tables: list[Table], *, last: bool = False) -> None:
-    """``save_play`` for several tables at once: on PostgreSQL one statement
-    writes every table and every move, a single round trip however many."""
+    """Write what moves and bot turns change at these tables: each state and
+    the clocks around it, and the moves recorded since the table was last
+    saved. On PostgreSQL one statement writes every table and every move, a
+    single round trip however many. ``last`` says nothing follows in the
+    transaction, so it may commit with this write."""
     if not tables:
         return
     now = timezone.now()
@@ -248,8 +245,11 @@ def save_plays(tables: list[Table], *, last: bool = False) -> None:
         ])
 
 
-def keep_moves(table: Table) -> None:
-    """Write the moves recorded at a table saved through the ORM."""
+def save(table: Table, fields: list[str] | None = None) -> None:
+    """Save a table through the ORM, the whole row or only ``fields``, with
+    the moves recorded at it since it was last saved: what an action other
+    than a move or a bot turn changes (``save_plays`` writes those)."""
+    table.save(update_fields=fields)
     moves = table.__dict__.pop("unsaved_moves", ())
     if moves:
         with _cursor() as (connection, cursor, sql):

@@ -3,7 +3,8 @@ moves when its alarm rings (set by the change that started it thinking);
 every few moments the ticker also polls the database for tables that are
 overdue, the net for alarms set in another process or lost with one. Each
 table is ticked under its row lock (skipped when another process holds it),
-so a bot's move is played exactly once however many processes run."""
+so a bot's move is played exactly once however many processes run. A turn
+at several tables is one transaction (``tick``)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,11 @@ import logging
 import time
 
 from django.conf import settings
+from django.db import transaction
 
-from . import alarms, db, service
+from engine import registry
+
+from . import alarms, bots, db, rows, telling
 from .models import Table
 
 log = logging.getLogger(__name__)
@@ -32,12 +36,41 @@ def resume_all() -> int:
     return len(codes)
 
 
+def tick(codes: list[str]) -> list[str]:
+    """Play the bot moves that are due at these tables, all in one
+    transaction (on PostgreSQL its round trips, not the bots, are most of a
+    turn's time); returns the codes of the tables that moved. Several
+    processes may tick at once: the one holding a table's row plays it,
+    others pass it over."""
+    moved = []
+    with transaction.atomic():
+        for table, seats in rows.playing_unlocked(codes):
+            was_due = table.due_at
+            if bots.advance(table, registry.get(table.game), seats, time.time()):
+                telling.tell(table, seats)
+                moved.append(table)
+            elif table.due_at != was_due:
+                rows.save(table, ["due_at", "clocks"])
+                _set_alarm(table)
+            elif table.due_at is not None and table.due_at > time.time():
+                _set_alarm(table)  # rung early: ring again when the bot is due
+        rows.save_plays(moved, last=True)
+    return [table.code for table in moved]
+
+
+def _set_alarm(table: Table) -> None:
+    """Once committed, wake this process's ticker when the next bot is due."""
+    if table.status == Table.PLAYING and table.due_at is not None:
+        code, at = table.code, table.due_at
+        transaction.on_commit(lambda: alarms.set_for(code, at))
+
+
 def play(codes: list[str]) -> list[str]:
     """One bot turn at these tables; the codes of those that moved. A turn
     that fails is played again table by table, so one table's trouble never
     holds up the others' bots."""
     try:
-        return service.tick(codes)
+        return tick(codes)
     except Exception:
         log.exception("the ticker failed at %s; %s", ", ".join(codes),
                       "the poll tries again" if len(codes) == 1 else "trying each table alone")

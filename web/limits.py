@@ -13,7 +13,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import caches
 
-from tables.service import Refused
+from tables.asking import Refused
 
 JOINING = {"join", "create"}
 log = logging.getLogger(__name__)

@@ -5,6 +5,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from engine import registry
 from tables import service
+from tables.models import Table
 
 from . import catalog
 
@@ -16,7 +17,7 @@ def lobby(request):
 
 @ensure_csrf_cookie
 def table(request, code):
-    found = service.Table.objects.filter(code=service.normal_code(code)).first() if code else None
+    found = Table.objects.filter(code=service.normal_code(code)).first() if code else None
     if found is None:
         raise Http404("There is no table with that code.")
     game = registry.get(found.game)

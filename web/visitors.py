@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import secrets
 
-from tables.service import NAME_LENGTH, Visitor
+from tables.asking import NAME_LENGTH, Visitor
 
 
 def from_request(request, name=None) -> Visitor:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import math
 
-from tables.service import Refused
+from tables.asking import Refused
 
 MOST_BYTES = 16 * 1024
 MOST_DEPTH = 16

@@ -10,7 +10,7 @@ import pytest
 from django.db import connection, connections
 from django.test import Client
 
-from tables import db, mainloop, service, ticker
+from tables import bots, db, mainloop, service, ticker
 from tables.models import Move, Result, Table
 from tests.views import move_from
 from web import batching
@@ -442,14 +442,14 @@ def test_a_table_whose_bot_turn_fails_holds_up_no_other_table(settings, monkeypa
     settings.PARLOR_BOT_THINK = 1.0
     codes = due_bot_tables(2)
     broken, fine = codes
-    advance = service._advance
+    advance = bots.advance
 
     def failing(table, *args):
         if table.code == broken:
             raise RuntimeError("this table's game is broken")
         return advance(table, *args)
 
-    monkeypatch.setattr(service, "_advance", failing)
+    monkeypatch.setattr(bots, "advance", failing)
     before = Table.objects.get(code=broken).state["seq"]
     assert ticker.play(codes) == [fine]
     assert Table.objects.get(code=broken).state["seq"] == before

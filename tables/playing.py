@@ -1,0 +1,160 @@
+"""A game at the table: starting it (and playing again), people's moves,
+the host's "start without waiting", a bot covering a person's seat and the
+person taking it back, and the host ending it early.
+
+A person's move takes one way through the code, each step once: the
+browser's edge parses it (``web/wire.py``) and hands it on in a batch
+(``web/batching.py``); ``move_all`` takes its table and seats under the lock
+(``hold_all``); ``_move_at`` plays the bots that were due, dispatches the
+move (``engine.moves``), records it and plays the bots it leaves due; and on
+leaving ``hold_all`` the table is saved with its moves in one write and,
+once that commits, each browser's view is published (``telling``)."""
+
+from __future__ import annotations
+
+import secrets
+import time
+
+from engine import moves
+from engine.contract import Illegal
+
+from . import bots, rows
+from .asking import Refused, Visitor
+from .hold import NO_SUCH_TABLE, UNDER_WAY, Held, Only, hold, hold_all, normal_code, under_way, waiting
+from .models import Seat, Table
+
+FINISHED = Only(frozenset({Table.OVER, Table.ENDED}), "The game is still going; finish it or end it first.")
+
+
+def start(code, who: Visitor) -> None:
+    with hold(code, who, host="start the game", only=waiting("start the game")) as held:
+        _begin(held)
+
+
+def again(code, who: Visitor) -> None:
+    """Play again: a new seed, the same seats."""
+    with hold(code, who, host="start another game", only=FINISHED) as held:
+        _begin(held)
+
+
+def _begin(held: Held) -> None:
+    table, seats = held.table, held.seats
+    seed = secrets.token_hex(8)
+    try:
+        state = held.game.new(len(seats), seed, held.now, table.settings)
+    except Illegal as refused:
+        raise Refused(refused.sentence, 409) from None
+    for seat in seats:
+        if seat.was_covered != seat.covered:  # (most games start with no seat covered, as the last ended)
+            seat.was_covered = seat.covered
+            seat.save(update_fields=["was_covered"])
+    table.seed, table.state, table.seq, table.clocks, table.due_at = seed, state, state.get("seq", 0), {}, None
+    table.number += 1
+    table.status = Table.PLAYING
+    held.changed()
+
+
+def move(code, who: Visitor, seq, action) -> None:
+    """A person's move, made against the state numbered ``seq``. A stale or
+    repeated move is refused; nothing is ever applied twice."""
+    refused = move_all([(code, who, seq, action)])[0]
+    if refused is not None:
+        raise refused
+
+
+def move_all(asked: list[tuple]) -> list[Refused | None]:
+    """People's moves, each ``(code, who, seq, action)``, at one or more
+    tables in one transaction: on PostgreSQL the round trips, not the moves,
+    are most of a move's time, so a busy process makes every move waiting
+    in one read and one write. Each is made or refused on its own, in the
+    order asked; a refused move changes nothing of its own (bots that were
+    due by then still move). Returns, for each, its refusal or None."""
+    codes = [normal_code(code) for code, *_ in asked]
+    outcomes: list[Refused | None] = []
+    with hold_all(codes) as tables:
+        for code, (_as_asked, who, seq, action) in zip(codes, asked):
+            try:
+                if code not in tables:
+                    raise Refused(NO_SUCH_TABLE, 404)
+                _move_at(tables[code], who, seq, action)
+                outcomes.append(None)
+            except Refused as refused:
+                outcomes.append(refused)
+    return outcomes
+
+
+def _move_at(held: Held, who: Visitor, seq, action) -> None:
+    """One person's move at a table in hand; raises Refused."""
+    table, game = held.table, held.game
+    seat = held.seat_of(who)
+    if seat is None:
+        raise Refused("You're watching this table; only players can move.", 403)
+    held.only(UNDER_WAY)
+    if seat.covered:
+        raise Refused("A bot is playing your seat for now. Take your seat back to play.", 409)
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        raise Refused("Your move didn't say which turn it was made on; reload to see the table.")
+    now = time.time()
+    bots.advance(table, game, held.seats, now)
+    if seq != table.state["seq"]:
+        raise Refused("The table moved on before your move arrived. Here is where it stands now.", 409)
+    try:
+        moves.dispatch(game, table.state, seat.index, action, now)
+    except Illegal as refused:
+        raise Refused(refused.sentence) from None
+    rows.record(table, seq, seat.index, action, now, "person")
+    bots.sync_clocks(table, game, now)
+    bots.advance(table, game, held.seats, now)
+
+
+def hurry(code, who: Visitor) -> None:
+    """Start without waiting: between rounds, the host says everyone is
+    ready (once the host is)."""
+    with hold(code, who, host="start without waiting", only=UNDER_WAY) as held:
+        table, game, now = held.table, held.game, held.now
+        waiting = [(s, k) for s, k, _ in game.deciding(table.state) if k == "ready"]
+        if not waiting:
+            raise Refused("Nobody is waiting to be ready right now.", 409)
+        me = held.mine
+        if me is not None and any(s == me.index for s, _ in waiting):
+            raise Refused("Say you're ready yourself first.", 409)
+        for seat, _kind in waiting:
+            seq = table.state["seq"]
+            moves.dispatch(game, table.state, seat, {"type": "ready"}, now)
+            rows.record(table, seq, seat, {"type": "ready"}, now, "host")
+        bots.sync_clocks(table, game, now)
+        held.changed()
+
+
+def cover(code, who: Visitor, index, level="medium") -> None:
+    """A bot covers a person's seat: the host at any time, anyone once the
+    person has kept the table waiting longer than the idle time."""
+    with hold(code, who, only=under_way("Seats are covered only during a game.")) as held:
+        seat = held.seat_at(index)
+        if seat.kind != Seat.PERSON or seat.covered:
+            raise Refused("A bot is already playing that seat.", 409)
+        if not held.by_host and seat.index not in bots.idle_seats(held.table, held.game.deciding(held.table.state), held.now):
+            raise Refused("Only the host can cover a seat before its player has been away a while.", 403)
+        seat.covered, seat.was_covered, seat.level = True, True, bots.level(level)
+        seat.save(update_fields=["covered", "was_covered", "level"])
+        held.changed()
+
+
+def take_back(code, who: Visitor) -> None:
+    """A person takes their seat back from the bot covering it."""
+    with hold(code, who) as held:
+        seat = held.mine
+        if seat is None:
+            raise Refused("You don't have a seat at this table.", 403)
+        if not seat.covered:
+            raise Refused("Your seat is already yours to play.", 409)
+        seat.covered = False
+        seat.save(update_fields=["covered"])
+        held.changed()
+
+
+def end(code, who: Visitor) -> None:
+    """The host ends the game early: it is not kept."""
+    with hold(code, who, host="end the game", only=under_way("There's no game under way to end.")) as held:
+        held.table.status, held.table.due_at = Table.ENDED, None
+        held.changed()

@@ -1,0 +1,38 @@
+"""A game's result: kept once when the game ends by the rules (the ratings
+hear of it once that commits), and shown with each seat's rating line."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from . import signals
+from .models import Result, Seat, Table
+
+
+def finish(table: Table, game, seats: list[Seat]) -> None:
+    """The game ended by the rules: keep its result (once)."""
+    table.status, table.due_at = Table.OVER, None
+    result = game.result(table.state)
+    kept, made = Result.objects.get_or_create(
+        table=table, number=table.number,
+        defaults={
+            "game": table.game, "settings": table.settings,
+            "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "user": s.user_id,
+                       "covered": s.was_covered or s.covered} for s in seats],
+            "places": result["places"], "scores": result.get("scores", []),
+            "outcome": {k: v for k, v in result.items() if k not in ("places", "scores")},
+            "kept": any(s.user_id for s in seats if s.kind == Seat.PERSON),
+        },
+    )
+    if made:
+        transaction.on_commit(lambda: signals.game_finished.send(sender=Result, result=kept))
+
+
+def result_of(table: Table, game) -> dict | None:
+    """The game's result once it is over, with each seat's rating line."""
+    if table.state is None or table.status != Table.OVER:
+        return None
+    result = dict(game.result(table.state))
+    kept = table.results.filter(number=table.number).first()
+    result["ratings"] = kept.changes if kept is not None else []
+    return result

@@ -1,0 +1,187 @@
+"""The lobby and the waiting room: a new table, sitting down and leaving,
+bots in the empty seats and their levels, clearing and arranging chairs,
+and the table's settings."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import transaction
+
+from engine import registry
+
+from . import bots
+from .asking import NAME_LENGTH, Refused, Visitor
+from .hold import CODE_LENGTH, Held, Only, hold, waiting
+from .models import Seat, Table
+
+CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"  # no vowels: a code never spells a word
+BOT_NAMES = ["Robin", "Juniper", "Otto", "Mabel", "Felix", "Hazel", "Rex", "Ivy", "Moss", "Pip", "Wren", "Clove"]
+NOT_STARTED = Only(frozenset({Table.LOBBY}), "This game has already started. You can watch, and join when the host plays again.")
+BETWEEN_GAMES = Only(frozenset({Table.LOBBY, Table.OVER, Table.ENDED}),
+                     "Settings can't change during a game; end it or wait for Play again.")
+
+
+def _new_code() -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        if not Table.objects.filter(code=code).exists():
+            return code
+
+
+def create(slug, who: Visitor, settings: dict | None = None) -> Table:
+    """A new table for a game, with the creator as host in the first seat.
+    Its settings start from ``settings`` (only what the game allows), else
+    the game's defaults."""
+    game = registry.get(slug)
+    if game is None:
+        raise Refused("We don't have that game. Pick one from the list.", 404)
+    name = _clean_name(who.name)
+    start_from = settings if isinstance(settings, dict) else {}
+    with transaction.atomic():
+        table = Table.objects.create(code=_new_code(), game=game.slug, host=who.browser, settings=game.options(start_from))
+        Seat.objects.create(table=table, index=0, kind=Seat.PERSON, browser=who.browser, user_id=who.user_id, name=name)
+    return table
+
+
+def join(code, who: Visitor) -> int:
+    """Sit at a table in its waiting room: a free seat, or one a bot holds
+    when the table is full. Joining again returns the seat you have."""
+    with hold(code, who) as held:
+        mine = held.mine
+        if mine is not None:
+            return mine.index
+        name = _clean_name(who.name)
+        held.only(NOT_STARTED)
+        seats = held.seats
+        if len(seats) < max(held.game.sizes):
+            seat = Seat.objects.create(table=held.table, index=len(seats), kind=Seat.PERSON, browser=who.browser,
+                                       user_id=who.user_id, name=name)
+            seats.append(seat)
+        else:
+            seat = next((s for s in seats if s.kind == Seat.BOT), None)
+            if seat is None:
+                raise Refused("Every seat at this table is taken.", 409)
+            seat.kind, seat.browser, seat.user_id, seat.name, seat.covered = Seat.PERSON, who.browser, who.user_id, name, False
+            seat.save()
+        held.changed("updated")
+        return seat.index
+
+
+def leave(code, who: Visitor) -> None:
+    """A person leaves: their seat goes (waiting room) or a bot takes it
+    (a game under way). A host who leaves hands the table to the next person."""
+    with hold(code, who) as held:
+        seat = held.mine
+        if seat is None:
+            raise Refused("You don't have a seat at this table.", 403)
+        _vacate(held, seat)
+        if held.by_host:
+            nxt = next((s for s in held.seats if s.kind == Seat.PERSON and s.browser), None)
+            held.table.host = nxt.browser if nxt else ""
+            held.changed("host")
+
+
+def clear(code, who: Visitor, index) -> None:
+    """The host clears a chair: in the waiting room the seat goes; during a
+    game a bot takes it over for good."""
+    with hold(code, who, host="clear a chair") as held:
+        seat = held.seat_at(index)
+        if seat.browser == held.table.host and seat.kind == Seat.PERSON:
+            raise Refused("You can't clear your own chair; leave the table instead.")
+        _vacate(held, seat)
+
+
+def _vacate(held: Held, seat: Seat) -> None:
+    if held.table.status == Table.LOBBY:
+        held.seats.remove(seat)
+        seat.delete()
+        _renumber(held.seats)
+        held.changed("updated")
+        return
+    seat.kind, seat.browser, seat.user_id, seat.covered, seat.was_covered = Seat.BOT, "", None, False, True
+    seat.name = _bot_name(held.seats)
+    seat.save()
+    held.changed()
+
+
+def _renumber(seats: list[Seat]) -> None:
+    """Close the gap a removed seat leaves, lowest first (so no two seats
+    ever share an index)."""
+    for k, seat in enumerate(seats):
+        if seat.index != k:
+            seat.index = k
+            seat.save(update_fields=["index"])
+
+
+def _bot_name(seats) -> str:
+    used = {s.name for s in seats}
+    return next((n for n in BOT_NAMES if n not in used), f"Bot {len(seats) + 1}")
+
+
+def add_bot(code, who: Visitor, level="medium") -> int:
+    with hold(code, who, host="add bots", only=waiting("add bots")) as held:
+        seats = held.seats
+        if len(seats) >= max(held.game.sizes):
+            raise Refused("Every seat is already filled.", 409)
+        seat = Seat.objects.create(table=held.table, index=len(seats), kind=Seat.BOT, name=_bot_name(seats), level=bots.level(level))
+        seats.append(seat)
+        held.changed("updated")
+        return seat.index
+
+
+def fill(code, who: Visitor, level="medium") -> None:
+    """Fill with bots, up to the smallest table the game can start."""
+    with hold(code, who, host="fill the table with bots", only=waiting("fill the table")) as held:
+        seats, sizes = held.seats, held.game.sizes
+        want = next((n for n in sorted(sizes) if n >= max(len(seats), 1) and n > 1), max(sizes))
+        bots.level(level)
+        while len(seats) < want:
+            seats.append(Seat.objects.create(table=held.table, index=len(seats), kind=Seat.BOT, name=_bot_name(seats), level=level))
+        held.changed("updated")
+
+
+def set_level(code, who: Visitor, index, level) -> None:
+    with hold(code, who, host="change a bot's level") as held:
+        seat = held.seat_at(index)
+        if not seat.plays_as_bot:
+            raise Refused("That seat is a person, not a bot.")
+        seat.level = bots.level(level)
+        seat.save(update_fields=["level"])
+        held.changed()
+
+
+def arrange(code, who: Visitor, index, to) -> None:
+    """The host swaps two seats (teams come from seat order)."""
+    with hold(code, who, host="arrange the seats", only=waiting("arrange the seats")) as held:
+        a, b = held.seat_at(index), held.seat_at(to)
+        if a is b:
+            return
+        ia, ib = a.index, b.index
+        a.index = 1000
+        a.save(update_fields=["index"])
+        b.index = ia
+        b.save(update_fields=["index"])
+        a.index = ib
+        a.save(update_fields=["index"])
+        held.seats.sort(key=lambda seat: seat.index)
+        held.changed("updated")
+
+
+def configure(code, who: Visitor, raw) -> dict:
+    """The host's settings; only values the game allows survive."""
+    if not isinstance(raw, dict):
+        raise Refused("Settings come as a list of names and values.")
+    with hold(code, who, host="change the settings", only=BETWEEN_GAMES) as held:
+        held.table.settings = held.game.options({**held.table.settings, **raw})
+        held.changed("settings")
+        return held.table.settings
+
+
+def _clean_name(name) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise Refused("Tell us your name first, so the table knows who you are.")
+    name = " ".join(name.split())
+    if len(name) > NAME_LENGTH:
+        raise Refused(f"Please keep your name to {NAME_LENGTH} letters or fewer.")
+    return name

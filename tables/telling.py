@@ -1,0 +1,79 @@
+"""Telling the sockets of a change. Once the transaction commits, each
+browser's view is built once and handed to the channel layer, which carries
+it to every socket at the table, in this process or another (decision 2);
+the coin of decision 7 says which process plays the bot the change leaves
+thinking."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from . import alarms, layer, mainloop, snapshots
+from .models import Seat, Table
+
+log = logging.getLogger(__name__)
+
+
+def tell(table: Table, seats: list[Seat]) -> None:
+    """Once the change commits, build each browser's view of the table once
+    and hand them to every socket watching it: a socket never sees a change
+    that rolled back, and never has to read the database to learn of one."""
+    if getattr(table, "_telling", False):
+        return  # one message per transaction carries the table as it ends
+    table._telling = True
+
+    def send():
+        table._telling = False
+        channel_layer = get_channel_layer()
+        due = table.due_at if table.status == Table.PLAYING else None
+        bot = None
+        if due is not None and hasattr(channel_layer, "group_send_counted") and alarms.handed_on(table.code, table.seq):
+            bot = {"code": table.code, "due": due, "from": alarms.PROCESS}
+        elif due is not None:
+            alarms.set_for(table.code, due)
+        if channel_layer is None:
+            return
+        try:
+            message = {"type": "table.changed", "order": [table.number, table.seq], "views": snapshots.views(table, seats), "bot": bot}
+        except Exception:
+            log.exception("could not build the views of %s", table.code)
+            if bot is not None:
+                alarms.set_for(table.code, due)
+            return
+        telling = _tell(channel_layer, group(table.code), message)
+        if not mainloop.hand(_start, telling):
+            telling.close()
+            async_to_sync(_tell)(channel_layer, group(table.code), message)
+
+    transaction.on_commit(send)
+
+
+_telling: set[asyncio.Task] = set()  # held so a message in flight isn't collected
+
+
+def _start(telling) -> None:
+    task = asyncio.ensure_future(telling)
+    _telling.add(task)
+    task.add_done_callback(_telling.discard)
+
+
+async def _tell(channel_layer, name: str, message: dict) -> None:
+    bot, heard_by = message["bot"], 0
+    try:
+        if bot is None:
+            await layer.call(channel_layer.group_send, name, message)
+        else:
+            heard_by = await layer.call(channel_layer.group_send_counted, name, message)
+    except Exception:  # the database is the truth; clients catch up on reconnect
+        log.warning("could not tell sockets about a change at %s", name, exc_info=True)
+    if bot is not None and heard_by < 2:
+        alarms.set_for(bot["code"], bot["due"])  # no other process heard: the bot is this one's to play
+
+
+def group(code: str) -> str:
+    return f"table.{code}"
