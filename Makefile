@@ -40,7 +40,7 @@ services:
 test: install chromium services
 	$(PY) -m pytest
 	@echo "The service and websocket tests again, on PostgreSQL and Redis:"
-	DATABASE_URL='$(TEST_POSTGRES)' REDIS_URL='$(TEST_REDIS)' $(PY) -m pytest tests/tables/test_service.py tests/web/test_fuzz.py tests/web/test_fuzz_socket.py tests/web/test_live.py tests/web/test_safety.py tests/ratings/test_keeper.py
+	DATABASE_URL='$(TEST_POSTGRES)' REDIS_URL='$(TEST_REDIS)' $(PY) -m pytest tests/tables/test_service.py tests/web/test_fuzz.py tests/web/test_fuzz_socket.py tests/web/test_live.py tests/web/test_safety.py tests/ratings/test_keeper.py tests/parlor/test_database.py
 
 lint: install
 	$(VENV)/bin/ruff check .
