@@ -1,21 +1,27 @@
-"""Players: sign up, in and out (Django's auth: a username and a password, no
-e-mail), saved house rules, each player's profile and history, a
-leaderboard per game, and a read-only page for any kept game's result.
+"""Players: sign up, in and out (Django's auth: a username and a password,
+and an e-mail address only if they want a way back to a forgotten one), the
+password reset by mail, saved house rules, each player's profile and
+history, a leaderboard per game, and the result page of each kept game.
 
 A guest plays under a name kept in the browser (the lobby's), with a random
 id in the session (``web.visitors``); signing up keeps the tables that
 browser sits at, as the new player's. Every form carries Django's CSRF token
-and every state-changing call needs it."""
+and every state-changing call needs it. Signing in and asking for reset
+mails are limited per account and per address (``throttle``)."""
 
 from __future__ import annotations
 
+import unicodedata
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
@@ -26,7 +32,8 @@ from tables import service
 from tables.models import Result, Seat, Table
 from web import api, wire
 
-from . import house_rules
+from . import house_rules, throttle
+from .forms import ChangePasswordForm, EmailForm, NewPasswordForm, SignUpForm
 
 LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
 
@@ -52,7 +59,7 @@ def adopt_seats(request, user) -> int:
 @require_http_methods(["GET", "POST"])
 def signup(request):
     if request.method == "POST":
-        form = UserCreationForm(request.POST)
+        form = SignUpForm(request.POST)
         if form.is_valid():
             user = form.save()
             login(request, user)  # keeps the session, and so this browser's id
@@ -62,16 +69,134 @@ def signup(request):
             messages.success(request, f"Welcome, {user.username}. Your games are kept and rated from now on.")
             return redirect(_next(request, "/"))
     else:
-        form = UserCreationForm(initial={"username": request.session.get("name", "")})
+        form = SignUpForm(initial={"username": request.session.get("name", "")})
     return render(request, "accounts/signup.html", {"form": form, "next": _next(request, "")})
 
 
+def _wait(kind: str) -> str:
+    minutes = throttle.minutes(kind)
+    if minutes % 60 == 0:
+        return "an hour" if minutes == 60 else f"{minutes // 60} hours"
+    return f"{minutes} minutes"
+
+
+def _account(name: str) -> str:
+    """The account a typed username tries, as the sign-in form reads it."""
+    return unicodedata.normalize("NFKC", name).strip().casefold()
+
+
 class SignIn(auth_views.LoginView):
+    """Django's sign-in, counted: each try against the account typed and
+    the address it came from, before the password is checked. Over either
+    limit, the page says so in a sentence and checks nothing."""
+
     template_name = "accounts/signin.html"
     redirect_authenticated_user = False
 
     def get_default_redirect_url(self):
         return "/"
+
+    def post(self, request, *args, **kwargs):
+        form = self.get_form()
+        account = _account(request.POST.get("username") or "")
+        if not account or not request.POST.get("password"):
+            return self.form_invalid(form)  # nothing was tried: nothing is counted
+        where = throttle.address(request)
+        if not throttle.take("signin-account", account):
+            return self.refuse(f"That's too many wrong passwords for this account in a short time. Wait {_wait('signin-account')}, "
+                               "then try again, or set a new password with the link below.")
+        if not throttle.take("signin-address", where):
+            throttle.give_back("signin-account", account)
+            return self.refuse(f"That's too many failed sign-ins from your address in a short time. "
+                               f"Wait {_wait('signin-address')}, then try again.")
+        if form.is_valid():
+            throttle.forget("signin-account", account)
+            throttle.give_back("signin-address", where)
+            return self.form_valid(form)
+        return self.form_invalid(form)
+
+    def refuse(self, sentence: str):
+        # An unbound form: showing a bound one's errors would check the password after all.
+        form = AuthenticationForm(self.request, initial={"username": self.request.POST.get("username", "")})
+        return self.render_to_response(self.get_context_data(form=form, refused=sentence), status=429)
+
+
+class ForgotPassword(auth_views.PasswordResetView):
+    """Django's password reset: a mail with a link that sets a new password,
+    to every account with that address. The page says the same whether or
+    not one has it. Mails are limited per e-mail address and per address
+    asking."""
+
+    template_name = "accounts/password_reset.html"
+    email_template_name = "accounts/password_reset_email.txt"
+    subject_template_name = "accounts/password_reset_subject.txt"
+    success_url = reverse_lazy("accounts:password-reset-sent")
+
+    @property
+    def extra_email_context(self):
+        return {"days": max(1, round(settings.PASSWORD_RESET_TIMEOUT / 86400))}
+
+    def form_valid(self, form):
+        email = form.cleaned_data["email"].strip().casefold()
+        where = throttle.address(self.request)
+        sentence = (f"That's a lot of reset mails in a short time. Wait {_wait('reset-email')}, then try again; "
+                    "a mail sent already may still be on its way.")
+        if not throttle.take("reset-email", email):
+            return self.render_to_response(self.get_context_data(form=form, refused=sentence), status=429)
+        if not throttle.take("reset-address", where):
+            throttle.give_back("reset-email", email)
+            return self.render_to_response(self.get_context_data(form=form, refused=sentence), status=429)
+        return super().form_valid(form)
+
+
+class ResetSent(auth_views.PasswordResetDoneView):
+    template_name = "accounts/password_reset_sent.html"
+
+
+class NewPassword(auth_views.PasswordResetConfirmView):
+    """The link from the mail: choose a new password. Setting it signs out
+    every other browser signed in to the account, and lifts the account's
+    sign-in limit."""
+
+    template_name = "accounts/password_reset_confirm.html"
+    form_class = NewPasswordForm
+    success_url = reverse_lazy("accounts:password-reset-done")
+
+    def form_valid(self, form):
+        throttle.forget("signin-account", _account(form.user.get_username()))
+        return super().form_valid(form)
+
+
+class ResetDone(auth_views.PasswordResetCompleteView):
+    template_name = "accounts/password_reset_done.html"
+
+
+class ChangePassword(auth_views.PasswordChangeView):
+    """A signed-in player's new password (this browser stays signed in)."""
+
+    template_name = "accounts/password_change.html"
+    form_class = ChangePasswordForm
+
+    def get_success_url(self):
+        return reverse("accounts:profile", args=[self.request.user.get_username()])
+
+    def form_valid(self, form):
+        messages.success(self.request, "Your new password is set.")
+        return super().form_valid(form)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def email(request):
+    """A signed-in player's e-mail address, the way back to a forgotten password."""
+    form = EmailForm(request.POST if request.method == "POST" else None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        said = (f"Saved: if you forget your password, a link to set a new one goes to {request.user.email}."
+                if request.user.email else "No e-mail address kept: a forgotten password can't be reset by mail.")
+        messages.success(request, said)
+        return redirect("accounts:profile", request.user.get_username())
+    return render(request, "accounts/email.html", {"form": form})
 
 
 class SignOut(auth_views.LogoutView):

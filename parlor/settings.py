@@ -165,9 +165,46 @@ PARLOR_LIMITS = {
     "join": (int(os.environ.get("PARLOR_LIMIT_JOINS", "20")), 60),
 }
 
+# A password of at least 8 characters, not like the username or e-mail, not
+# one of the 20,000 most common, not digits or spaces alone (the sign-up page
+# says so in words).
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 6}},
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "accounts.passwords.NotOnlySpaces"},
 ]
+
+LOGIN_URL = "accounts:signin"
+
+# How often signing in may fail, and a reset mail be asked for (most, per
+# seconds), counted in the cache like PARLOR_LIMITS: wrong passwords for
+# one account, failed sign-ins from one address (a household shares one, so
+# more), reset mails to one e-mail address and from one address.
+PARLOR_ACCOUNT_LIMITS = {
+    "signin-account": (10, 15 * 60),
+    "signin-address": (30, 15 * 60),
+    "reset-email": (3, 60 * 60),
+    "reset-address": (10, 60 * 60),
+}
+
+# Mail, for a forgotten password: through SMTP when EMAIL_HOST names a
+# server, else written to the console (the server's output), so a family
+# server needs none. A mail server that doesn't answer fails the request
+# after EMAIL_TIMEOUT seconds instead of holding it.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_USE_SSL = os.environ.get("EMAIL_USE_SSL", "0") == "1"
+    EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "0" if EMAIL_USE_SSL else "1") == "1"
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "465" if EMAIL_USE_SSL else "587"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Parlor <parlor@localhost>")
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
