@@ -19,4 +19,5 @@ urlpatterns = [
     path("leaderboards", views.leaderboards, name="leaderboards"),
     path("leaderboards/<str:game>", views.leaderboard, name="leaderboard"),
     path("results/<int:pk>", views.result_page, name="result"),
+    path("results/shared/<str:token>", views.shared_result, name="shared-result"),
 ]

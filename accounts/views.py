@@ -1,7 +1,8 @@
 """Players: sign up, in and out (Django's auth: a username and a password,
 and an e-mail address only if they want a way back to a forgotten one), the
 password reset by mail, saved house rules, each player's profile and
-history, a leaderboard per game, and the result page of each kept game.
+history, a leaderboard per game, and each game's result page: for the
+people who were at the table, and for anyone they pass its shared link to.
 
 A guest plays under a name kept in the browser (the lobby's), with a random
 id in the session (``web.visitors``); signing up keeps the tables that
@@ -19,6 +20,7 @@ from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
+from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
@@ -34,6 +36,7 @@ from web import api, wire
 
 from . import house_rules, throttle
 from .forms import ChangePasswordForm, EmailForm, NewPasswordForm, SignUpForm
+from .models import SharedResult
 
 LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
 
@@ -251,11 +254,35 @@ def _seat_label(seat: dict) -> str:
 
 def result_link(result: Result) -> str:
     """The table's own page while this game is its latest (it shows the
-    result sheet), else this game's read-only result page."""
+    result sheet), else this game's result page. Both are for the people
+    who were at the table."""
     table = result.table
     if table.number == result.number and table.status == Table.OVER:
         return reverse("table", args=[table.code])
     return reverse("accounts:result", args=[result.pk])
+
+
+def _seated(request) -> tuple[int | None, set[int]]:
+    """Who is asking, as the result pages know people: the account signed
+    in, and the tables where this browser or that account has a seat.
+    (Reading the session makes none for a browser that has none.)"""
+    user_id = request.user.id if request.user.is_authenticated else None
+    browser = request.session.get("browser")
+    tables = set()
+    if browser:
+        tables |= set(Seat.objects.filter(browser=browser).values_list("table_id", flat=True))
+    if user_id is not None:
+        tables |= set(Seat.objects.filter(user_id=user_id).values_list("table_id", flat=True))
+    return user_id, tables
+
+
+def _was_at(result: Result, user_id: int | None, tables: set[int]) -> bool:
+    """Whether the asker was at the table this game was played at: a seat
+    of their browser or account there, or their account in the game's own
+    record of its seats (a seat left since, or a browser signed in anew)."""
+    if result.table_id in tables:
+        return True
+    return user_id is not None and any(isinstance(s, dict) and s.get("user") == user_id for s in result.seats)
 
 
 def _outcome_text(result: Result, place: int) -> str:
@@ -280,6 +307,9 @@ def profile(request, username):
          "settled": r.settled}
         for r in Rating.objects.filter(user=player, played__gt=0).order_by("-played", "game")
     ]
+    # The history links to each game, and names its table, only for those
+    # who were at that table: to anyone else a table's code is a way in.
+    user_id, tables = _seated(request)
     changes = (Change.objects.filter(user=player).select_related("result", "result__table")
                .order_by("-result__finished", "-result_id", "seat"))
     history, seen = [], set()
@@ -292,7 +322,8 @@ def profile(request, username):
             "when": result.finished, "game": _title(result.game), "slug": result.game,
             "seats": [{"label": _seat_label(s), "you": i == change.seat} for i, s in enumerate(result.seats)],
             "outcome": _outcome_text(result, change.place), "change": change_text(change), "rated": change.rated,
-            "delta": change.delta, "link": result_link(result), "code": result.table.code,
+            "delta": change.delta, **({"link": result_link(result), "code": result.table.code}
+                                      if _was_at(result, user_id, tables) else {"link": None, "code": None}),
         })
     return render(request, "accounts/profile.html", {
         "player": player, "ratings": ratings, "history": history, "mine": request.user == player,
@@ -334,10 +365,46 @@ def leaderboard(request, game):
     })
 
 
+def _may_see(request, result: Result) -> bool:
+    """``_was_at`` for one game, its host's browser included."""
+    user_id = request.user.id if request.user.is_authenticated else None
+    browser = request.session.get("browser")
+    if _was_at(result, user_id, set()) or (browser and result.table.host == browser):
+        return True
+    who = Q()
+    if browser:
+        who |= Q(browser=browser)
+    if user_id is not None:
+        who |= Q(user_id=user_id)
+    return bool(who) and Seat.objects.filter(who, table_id=result.table_id).exists()
+
+
 def result_page(request, pk):
-    """A kept game's result, read-only: who sat where, places, scores and
-    each rating line."""
-    result = get_object_or_404(Result.objects.select_related("table"), pk=pk)
+    """A game's result, for the people who were at the table (their browser
+    or their account), with the link they may pass on. To anyone else there
+    is no such page: counting up the numbers finds nothing."""
+    result = Result.objects.select_related("table").filter(pk=pk).first()
+    if result is None or not _may_see(request, result):
+        raise Http404("There is no such result, or it isn't yours to see.")
+    shared, _made = SharedResult.objects.get_or_create(result=result)
+    link = request.build_absolute_uri(reverse("accounts:shared-result", args=[shared.token]))
+    latest = result.table.number == result.number and result.table.status == Table.OVER
+    return _result_page(request, result, share=link, table=result.table.code if latest else None)
+
+
+def shared_result(request, token):
+    """A game's result through the link its people shared: who played and
+    how it ended, and nothing that leads to the table."""
+    shared = SharedResult.objects.select_related("result").filter(token=token).first()
+    if shared is None:
+        raise Http404("That link doesn't lead to a result.")
+    return _result_page(request, shared.result, share=None, table=None)
+
+
+def _result_page(request, result: Result, share: str | None, table: str | None):
+    """Who sat where, places, scores and each rating line; never the
+    table's code, but for a link back to it for the people at it while it
+    still shows this game."""
     lines = result.changes if isinstance(result.changes, list) else []
     teams = rating_tables.teams_of(result.game, len(result.seats), result.settings)
     sides = dict((s, rank) for members, rank in rating_tables.sides_of(teams, result.places) for s in members)
@@ -349,7 +416,6 @@ def result_page(request, pk):
             "line": lines[i] if i < len(lines) else None,
         })
     rows.sort(key=lambda r: r["rank"])
-    latest = result.table.number == result.number and result.table.status == Table.OVER
     return render(request, "accounts/result.html", {
-        "result": result, "title": _title(result.game), "rows": rows, "latest": latest, "code": result.table.code,
+        "result": result, "title": _title(result.game), "rows": rows, "share": share, "table": table,
     })
