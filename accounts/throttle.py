@@ -8,7 +8,8 @@ count, and the last one's weighed by how much of it still lies within the
 length of now, as the site's other limits count (web/limits.py). A try is
 counted before the password is checked, so tries sent all at once are
 counted one by one and none slips past; a sign-in that succeeds is taken
-back from its address's count, and clears its account's.
+back from its address's count, and clears its account's. Every password
+check passes through here (``backends.LimitedBackend``).
 
 Who sent a request is its REMOTE_ADDR: behind a proxy, the address the
 proxy reports, which uvicorn takes from X-Forwarded-For only when the
@@ -22,6 +23,7 @@ import hashlib
 import ipaddress
 import logging
 import time
+import unicodedata
 
 from django.conf import settings
 from django.core.cache import cache
@@ -44,9 +46,37 @@ def address(request) -> str:
     return str(found)
 
 
-def minutes(kind: str) -> int:
-    """How long a limit's window is, in minutes: what a refusal says to wait."""
-    return max(1, settings.PARLOR_ACCOUNT_LIMITS[kind][1] // 60)
+def wait(kind: str) -> str:
+    """How long a limit's window is, in words: what a refusal says to wait."""
+    minutes = max(1, settings.PARLOR_ACCOUNT_LIMITS[kind][1] // 60)
+    if minutes % 60 == 0:
+        return "an hour" if minutes == 60 else f"{minutes // 60} hours"
+    return f"{minutes} minutes"
+
+
+def account(username: str) -> str:
+    """The account a typed username tries, however it is typed."""
+    return unicodedata.normalize("NFKC", username).strip().casefold()
+
+
+def check_in(request, username: str) -> str | None:
+    """Count a sign-in about to check its password, against its account and
+    its address: the sentence that refuses it, or None to go on."""
+    name, where = account(username), address(request)
+    if not take("signin-account", name):
+        return (f"That's too many wrong passwords for this account in a short time. Wait {wait('signin-account')}, "
+                "then try again, or set a new password with the link below.")
+    if not take("signin-address", where):
+        give_back("signin-account", name)
+        return f"That's too many failed sign-ins from your address in a short time. Wait {wait('signin-address')}, then try again."
+    return None
+
+
+def signed_in(request, username: str) -> None:
+    """The password was right: the account's count is cleared, and the try
+    is taken back from the address's."""
+    forget("signin-account", account(username))
+    give_back("signin-address", address(request))
 
 
 def take(kind: str, who: str) -> bool:

@@ -12,14 +12,11 @@ mails are limited per account and per address (``throttle``)."""
 
 from __future__ import annotations
 
-import unicodedata
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import AuthenticationForm
 from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -65,7 +62,7 @@ def signup(request):
         form = SignUpForm(request.POST)
         if form.is_valid():
             user = form.save()
-            login(request, user)  # keeps the session, and so this browser's id
+            login(request, user, backend="accounts.backends.LimitedBackend")  # keeps the session, and so this browser's id
             adopt_seats(request, user)
             if not request.session.get("name"):
                 request.session["name"] = user.username[: service.NAME_LENGTH]
@@ -76,22 +73,11 @@ def signup(request):
     return render(request, "accounts/signup.html", {"form": form, "next": _next(request, "")})
 
 
-def _wait(kind: str) -> str:
-    minutes = throttle.minutes(kind)
-    if minutes % 60 == 0:
-        return "an hour" if minutes == 60 else f"{minutes // 60} hours"
-    return f"{minutes} minutes"
-
-
-def _account(name: str) -> str:
-    """The account a typed username tries, as the sign-in form reads it."""
-    return unicodedata.normalize("NFKC", name).strip().casefold()
-
-
 class SignIn(auth_views.LoginView):
-    """Django's sign-in, counted: each try against the account typed and
-    the address it came from, before the password is checked. Over either
-    limit, the page says so in a sentence and checks nothing."""
+    """Django's sign-in. Every try is counted against the account typed and
+    the address it came from before its password is checked
+    (``backends.LimitedBackend``); over either limit the page says so in a
+    sentence."""
 
     template_name = "accounts/signin.html"
     redirect_authenticated_user = False
@@ -99,29 +85,11 @@ class SignIn(auth_views.LoginView):
     def get_default_redirect_url(self):
         return "/"
 
-    def post(self, request, *args, **kwargs):
-        form = self.get_form()
-        account = _account(request.POST.get("username") or "")
-        if not account or not request.POST.get("password"):
-            return self.form_invalid(form)  # nothing was tried: nothing is counted
-        where = throttle.address(request)
-        if not throttle.take("signin-account", account):
-            return self.refuse(f"That's too many wrong passwords for this account in a short time. Wait {_wait('signin-account')}, "
-                               "then try again, or set a new password with the link below.")
-        if not throttle.take("signin-address", where):
-            throttle.give_back("signin-account", account)
-            return self.refuse(f"That's too many failed sign-ins from your address in a short time. "
-                               f"Wait {_wait('signin-address')}, then try again.")
-        if form.is_valid():
-            throttle.forget("signin-account", account)
-            throttle.give_back("signin-address", where)
-            return self.form_valid(form)
-        return self.form_invalid(form)
-
-    def refuse(self, sentence: str):
-        # An unbound form: showing a bound one's errors would check the password after all.
-        form = AuthenticationForm(self.request, initial={"username": self.request.POST.get("username", "")})
-        return self.render_to_response(self.get_context_data(form=form, refused=sentence), status=429)
+    def form_invalid(self, form):
+        refused = getattr(self.request, "signin_refused", None)
+        if refused is None:
+            return super().form_invalid(form)
+        return self.render_to_response(self.get_context_data(form=form, refused=refused), status=429)
 
 
 class ForgotPassword(auth_views.PasswordResetView):
@@ -142,7 +110,7 @@ class ForgotPassword(auth_views.PasswordResetView):
     def form_valid(self, form):
         email = form.cleaned_data["email"].strip().casefold()
         where = throttle.address(self.request)
-        sentence = (f"That's a lot of reset mails in a short time. Wait {_wait('reset-email')}, then try again; "
+        sentence = (f"That's a lot of reset mails in a short time. Wait {throttle.wait('reset-email')}, then try again; "
                     "a mail sent already may still be on its way.")
         if not throttle.take("reset-email", email):
             return self.render_to_response(self.get_context_data(form=form, refused=sentence), status=429)
@@ -166,7 +134,7 @@ class NewPassword(auth_views.PasswordResetConfirmView):
     success_url = reverse_lazy("accounts:password-reset-done")
 
     def form_valid(self, form):
-        throttle.forget("signin-account", _account(form.user.get_username()))
+        throttle.forget("signin-account", throttle.account(form.user.get_username()))
         return super().form_valid(form)
 
 

@@ -177,6 +177,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LOGIN_URL = "accounts:signin"
+# Every password check is counted by the sign-in limits (accounts/backends.py);
+# Django's own backend stays listed so sessions signed in before stay so.
+AUTHENTICATION_BACKENDS = ["accounts.backends.LimitedBackend", "django.contrib.auth.backends.ModelBackend"]
 
 # How often signing in may fail, and a reset mail be asked for (most, per
 # seconds), counted in the cache like PARLOR_LIMITS: wrong passwords for

@@ -134,6 +134,30 @@ def test_many_accounts_tried_from_one_address_are_refused_after_thirty_and_other
 
 
 @pytest.mark.django_db
+def test_the_admins_sign_in_shares_the_limits(monkeypatch):
+    """Every password check is counted, the admin site's too: a staff
+    account is no easier to guess there."""
+    User.objects.create_user("keeper", password=PASSWORD, is_staff=True, is_superuser=True)
+    for n in range(10):
+        tried = Client(REMOTE_ADDR=f"203.0.113.{n}").post("/admin/login/?next=/admin/", {"username": "keeper", "password": f"guess-{n}"})
+        assert tried.status_code == 200
+    held = Client().post("/admin/login/?next=/admin/", {"username": "keeper", "password": PASSWORD})
+    assert held.status_code == 200 and "/admin/" not in held.get("Location", "")  # the right password, refused while held
+    assert sign_in("keeper", PASSWORD).status_code == 429  # and the site's own page says why
+    later = throttle._now() + 31 * 60
+    monkeypatch.setattr(throttle, "_now", lambda: later)
+    assert Client().post("/admin/login/?next=/admin/", {"username": "keeper", "password": PASSWORD})["Location"] == "/admin/"
+
+
+@pytest.mark.django_db
+def test_a_session_signed_in_before_the_limits_stays_signed_in():
+    ada = User.objects.create_user("ada", password=PASSWORD)
+    browser = Client()
+    browser.force_login(ada, backend="django.contrib.auth.backends.ModelBackend")
+    assert browser.get("/").context["user"] == ada
+
+
+@pytest.mark.django_db
 def test_an_ipv6_home_counts_as_one_address():
     answers = [sign_in(f"player{n}", "guess", address=f"2001:db8:0:7::{n + 1:x}") for n in range(31)]
     assert answers[-1].status_code == 429
