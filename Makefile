@@ -6,9 +6,18 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.lock pyproject.toml | cksum
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-# The scale-out run of the tests: PostgreSQL over its socket, Redis on loopback.
+# The scale-out run of the tests: PostgreSQL over its socket, and the
+# project's own Redis on loopback, which asks for the password that
+# tools/services.sh made (read when a recipe runs, after services).
 TEST_POSTGRES ?= postgresql://$(shell id -un)@%2Fvar%2Frun%2Fpostgresql/parlor
-TEST_REDIS ?= redis://127.0.0.1:6379/1
+REDIS_PORT ?= 6390
+REDIS_HOME ?= $(or $(XDG_STATE_HOME),$(HOME)/.local/state)/parlor/redis
+redis_url = redis://:$(shell cat '$(REDIS_HOME)/password' 2>/dev/null)@127.0.0.1:$(REDIS_PORT)/$(1)
+TEST_REDIS ?= $(call redis_url,1)
+# The live servers' Redis in the first run and the benchmarks (tests/live.py).
+LIVE_REDIS ?= $(call redis_url,2)
+export PARLOR_REDIS_PORT := $(REDIS_PORT)
+export PARLOR_REDIS_HOME := $(REDIS_HOME)
 
 .PHONY: run test lint bench install chromium migrate services
 
@@ -38,12 +47,14 @@ services:
 	@tools/services.sh
 
 test: install chromium services
-	$(PY) -m pytest
-	@echo "The service and websocket tests again, on PostgreSQL and Redis:"
-	DATABASE_URL='$(TEST_POSTGRES)' REDIS_URL='$(TEST_REDIS)' $(PY) -m pytest tests/tables/test_service.py tests/web/test_fuzz.py tests/web/test_fuzz_socket.py tests/web/test_live.py tests/web/test_safety.py tests/ratings/test_keeper.py
+	@echo "$(PY) -m pytest  (live servers that scale out on the project's Redis, port $(REDIS_PORT))"
+	@PARLOR_TEST_REDIS='$(LIVE_REDIS)' $(PY) -m pytest
+	@echo "The service and websocket tests again, on PostgreSQL and Redis (port $(REDIS_PORT), with its password):"
+	@DATABASE_URL='$(TEST_POSTGRES)' REDIS_URL='$(TEST_REDIS)' $(PY) -m pytest tests/tables/test_service.py tests/web/test_fuzz.py tests/web/test_fuzz_socket.py tests/web/test_live.py tests/web/test_safety.py tests/ratings/test_keeper.py tests/parlor/test_database.py
 
 lint: install
 	$(VENV)/bin/ruff check .
 
 bench: install services
-	$(PY) -m tools.bench
+	@echo "$(PY) -m tools.bench  (the scaled-out set-up on the project's Redis, port $(REDIS_PORT))"
+	@PARLOR_TEST_REDIS='$(LIVE_REDIS)' $(PY) -m tools.bench

@@ -1,21 +1,26 @@
-"""Players: sign up, in and out (Django's auth: a username and a password, no
-e-mail), saved house rules, each player's profile and history, a
-leaderboard per game, and a read-only page for any kept game's result.
+"""Players: sign up, in and out (Django's auth: a username and a password,
+and an e-mail address only if they want a way back to a forgotten one), the
+password reset by mail, saved house rules, each player's profile and
+history, a leaderboard per game, and each game's result page: for the
+people who were at the table, and for anyone they pass its shared link to.
 
 A guest plays under a name kept in the browser (the lobby's), with a random
 id in the session (``web.visitors``); signing up keeps the tables that
 browser sits at, as the new player's. Every form carries Django's CSRF token
-and every state-changing call needs it."""
+and every state-changing call needs it. Signing in and asking for reset
+mails are limited per account and per address (``throttle``)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
@@ -26,7 +31,9 @@ from tables import service
 from tables.models import Result, Seat, Table
 from web import api, wire
 
-from . import house_rules
+from . import house_rules, throttle
+from .forms import ChangePasswordForm, EmailForm, NewPasswordForm, SignUpForm
+from .models import SharedResult
 
 LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
 
@@ -52,26 +59,115 @@ def adopt_seats(request, user) -> int:
 @require_http_methods(["GET", "POST"])
 def signup(request):
     if request.method == "POST":
-        form = UserCreationForm(request.POST)
+        form = SignUpForm(request.POST)
         if form.is_valid():
             user = form.save()
-            login(request, user)  # keeps the session, and so this browser's id
+            login(request, user, backend="accounts.backends.LimitedBackend")  # keeps the session, and so this browser's id
             adopt_seats(request, user)
             if not request.session.get("name"):
                 request.session["name"] = user.username[: service.NAME_LENGTH]
             messages.success(request, f"Welcome, {user.username}. Your games are kept and rated from now on.")
             return redirect(_next(request, "/"))
     else:
-        form = UserCreationForm(initial={"username": request.session.get("name", "")})
+        form = SignUpForm(initial={"username": request.session.get("name", "")})
     return render(request, "accounts/signup.html", {"form": form, "next": _next(request, "")})
 
 
 class SignIn(auth_views.LoginView):
+    """Django's sign-in. Every try is counted against the account typed and
+    the address it came from before its password is checked
+    (``backends.LimitedBackend``); over either limit the page says so in a
+    sentence."""
+
     template_name = "accounts/signin.html"
     redirect_authenticated_user = False
 
     def get_default_redirect_url(self):
         return "/"
+
+    def form_invalid(self, form):
+        refused = getattr(self.request, "signin_refused", None)
+        if refused is None:
+            return super().form_invalid(form)
+        return self.render_to_response(self.get_context_data(form=form, refused=refused), status=429)
+
+
+class ForgotPassword(auth_views.PasswordResetView):
+    """Django's password reset: a mail with a link that sets a new password,
+    to every account with that address. The page says the same whether or
+    not one has it. Mails are limited per e-mail address and per address
+    asking."""
+
+    template_name = "accounts/password_reset.html"
+    email_template_name = "accounts/password_reset_email.txt"
+    subject_template_name = "accounts/password_reset_subject.txt"
+    success_url = reverse_lazy("accounts:password-reset-sent")
+
+    @property
+    def extra_email_context(self):
+        return {"days": max(1, round(settings.PASSWORD_RESET_TIMEOUT / 86400))}
+
+    def form_valid(self, form):
+        email = form.cleaned_data["email"].strip().casefold()
+        where = throttle.address(self.request)
+        sentence = (f"That's a lot of reset mails in a short time. Wait {throttle.wait('reset-email')}, then try again; "
+                    "a mail sent already may still be on its way.")
+        if not throttle.take("reset-email", email):
+            return self.render_to_response(self.get_context_data(form=form, refused=sentence), status=429)
+        if not throttle.take("reset-address", where):
+            throttle.give_back("reset-email", email)
+            return self.render_to_response(self.get_context_data(form=form, refused=sentence), status=429)
+        return super().form_valid(form)
+
+
+class ResetSent(auth_views.PasswordResetDoneView):
+    template_name = "accounts/password_reset_sent.html"
+
+
+class NewPassword(auth_views.PasswordResetConfirmView):
+    """The link from the mail: choose a new password. Setting it signs out
+    every other browser signed in to the account, and lifts the account's
+    sign-in limit."""
+
+    template_name = "accounts/password_reset_confirm.html"
+    form_class = NewPasswordForm
+    success_url = reverse_lazy("accounts:password-reset-done")
+
+    def form_valid(self, form):
+        throttle.forget("signin-account", throttle.account(form.user.get_username()))
+        return super().form_valid(form)
+
+
+class ResetDone(auth_views.PasswordResetCompleteView):
+    template_name = "accounts/password_reset_done.html"
+
+
+class ChangePassword(auth_views.PasswordChangeView):
+    """A signed-in player's new password (this browser stays signed in)."""
+
+    template_name = "accounts/password_change.html"
+    form_class = ChangePasswordForm
+
+    def get_success_url(self):
+        return reverse("accounts:profile", args=[self.request.user.get_username()])
+
+    def form_valid(self, form):
+        messages.success(self.request, "Your new password is set.")
+        return super().form_valid(form)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def email(request):
+    """A signed-in player's e-mail address, the way back to a forgotten password."""
+    form = EmailForm(request.POST if request.method == "POST" else None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        said = (f"Saved: if you forget your password, a link to set a new one goes to {request.user.email}."
+                if request.user.email else "No e-mail address kept: a forgotten password can't be reset by mail.")
+        messages.success(request, said)
+        return redirect("accounts:profile", request.user.get_username())
+    return render(request, "accounts/email.html", {"form": form})
 
 
 class SignOut(auth_views.LogoutView):
@@ -126,11 +222,35 @@ def _seat_label(seat: dict) -> str:
 
 def result_link(result: Result) -> str:
     """The table's own page while this game is its latest (it shows the
-    result sheet), else this game's read-only result page."""
+    result sheet), else this game's result page. Both are for the people
+    who were at the table."""
     table = result.table
     if table.number == result.number and table.status == Table.OVER:
         return reverse("table", args=[table.code])
     return reverse("accounts:result", args=[result.pk])
+
+
+def _seated(request) -> tuple[int | None, set[int]]:
+    """Who is asking, as the result pages know people: the account signed
+    in, and the tables where this browser or that account has a seat.
+    (Reading the session makes none for a browser that has none.)"""
+    user_id = request.user.id if request.user.is_authenticated else None
+    browser = request.session.get("browser")
+    tables = set()
+    if browser:
+        tables |= set(Seat.objects.filter(browser=browser).values_list("table_id", flat=True))
+    if user_id is not None:
+        tables |= set(Seat.objects.filter(user_id=user_id).values_list("table_id", flat=True))
+    return user_id, tables
+
+
+def _was_at(result: Result, user_id: int | None, tables: set[int]) -> bool:
+    """Whether the asker was at the table this game was played at: a seat
+    of their browser or account there, or their account in the game's own
+    record of its seats (a seat left since, or a browser signed in anew)."""
+    if result.table_id in tables:
+        return True
+    return user_id is not None and any(isinstance(s, dict) and s.get("user") == user_id for s in result.seats)
 
 
 def _outcome_text(result: Result, place: int) -> str:
@@ -155,6 +275,9 @@ def profile(request, username):
          "settled": r.settled}
         for r in Rating.objects.filter(user=player, played__gt=0).order_by("-played", "game")
     ]
+    # The history links to each game, and names its table, only for those
+    # who were at that table: to anyone else a table's code is a way in.
+    user_id, tables = _seated(request)
     changes = (Change.objects.filter(user=player).select_related("result", "result__table")
                .order_by("-result__finished", "-result_id", "seat"))
     history, seen = [], set()
@@ -167,7 +290,8 @@ def profile(request, username):
             "when": result.finished, "game": _title(result.game), "slug": result.game,
             "seats": [{"label": _seat_label(s), "you": i == change.seat} for i, s in enumerate(result.seats)],
             "outcome": _outcome_text(result, change.place), "change": change_text(change), "rated": change.rated,
-            "delta": change.delta, "link": result_link(result), "code": result.table.code,
+            "delta": change.delta, **({"link": result_link(result), "code": result.table.code}
+                                      if _was_at(result, user_id, tables) else {"link": None, "code": None}),
         })
     return render(request, "accounts/profile.html", {
         "player": player, "ratings": ratings, "history": history, "mine": request.user == player,
@@ -209,10 +333,46 @@ def leaderboard(request, game):
     })
 
 
+def _may_see(request, result: Result) -> bool:
+    """``_was_at`` for one game, its host's browser included."""
+    user_id = request.user.id if request.user.is_authenticated else None
+    browser = request.session.get("browser")
+    if _was_at(result, user_id, set()) or (browser and result.table.host == browser):
+        return True
+    who = Q()
+    if browser:
+        who |= Q(browser=browser)
+    if user_id is not None:
+        who |= Q(user_id=user_id)
+    return bool(who) and Seat.objects.filter(who, table_id=result.table_id).exists()
+
+
 def result_page(request, pk):
-    """A kept game's result, read-only: who sat where, places, scores and
-    each rating line."""
-    result = get_object_or_404(Result.objects.select_related("table"), pk=pk)
+    """A game's result, for the people who were at the table (their browser
+    or their account), with the link they may pass on. To anyone else there
+    is no such page: counting up the numbers finds nothing."""
+    result = Result.objects.select_related("table").filter(pk=pk).first()
+    if result is None or not _may_see(request, result):
+        raise Http404("There is no such result, or it isn't yours to see.")
+    shared, _made = SharedResult.objects.get_or_create(result=result)
+    link = request.build_absolute_uri(reverse("accounts:shared-result", args=[shared.token]))
+    latest = result.table.number == result.number and result.table.status == Table.OVER
+    return _result_page(request, result, share=link, table=result.table.code if latest else None)
+
+
+def shared_result(request, token):
+    """A game's result through the link its people shared: who played and
+    how it ended, and nothing that leads to the table."""
+    shared = SharedResult.objects.select_related("result").filter(token=token).first()
+    if shared is None:
+        raise Http404("That link doesn't lead to a result.")
+    return _result_page(request, shared.result, share=None, table=None)
+
+
+def _result_page(request, result: Result, share: str | None, table: str | None):
+    """Who sat where, places, scores and each rating line; never the
+    table's code, but for a link back to it for the people at it while it
+    still shows this game."""
     lines = result.changes if isinstance(result.changes, list) else []
     teams = rating_tables.teams_of(result.game, len(result.seats), result.settings)
     sides = dict((s, rank) for members, rank in rating_tables.sides_of(teams, result.places) for s in members)
@@ -224,7 +384,6 @@ def result_page(request, pk):
             "line": lines[i] if i < len(lines) else None,
         })
     rows.sort(key=lambda r: r["rank"])
-    latest = result.table.number == result.number and result.table.status == Table.OVER
     return render(request, "accounts/result.html", {
-        "result": result, "title": _title(result.game), "rows": rows, "latest": latest, "code": result.table.code,
+        "result": result, "title": _title(result.game), "rows": rows, "share": share, "table": table,
     })

@@ -1,11 +1,12 @@
 """Parlor's settings. The embedded defaults need nothing installed: SQLite
 (WAL) under var/, the in-memory channel layer, and a secret key generated into
-var/ on first run. DATABASE_URL switches to PostgreSQL, REDIS_URL to the
-Redis channel layer, PARLOR_SECURE=1 to the settings for a public HTTPS
-server."""
+var/ on first run. DATABASE_URL switches to PostgreSQL (or names another
+SQLite file), REDIS_URL to the Redis channel layer, PARLOR_SECURE=1 to the
+settings for a public HTTPS server."""
 
 import os
 import secrets
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -73,37 +74,68 @@ TEMPLATES = [
     },
 ]
 
-if os.environ.get("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"])}
+
+def sqlite(name: str) -> dict:
+    """SQLite, the embedded default, and what a ``sqlite:///path`` URL gets."""
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": name,
+        "CONN_MAX_AGE": None,  # one connection per thread, kept: opening one costs more than a move
+        "OPTIONS": {
+            # Writers queue for the lock at BEGIN instead of failing
+            # midway; WAL lets readers carry on while one writes.
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            # A 64 MB page cache keeps busy tables' rows in memory. The
+            # server checkpoints the log from a thread (tables/wal.py);
+            # SQLite's own checkpoint waits for a log of 40 MB.
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
+                            "PRAGMA cache_size=-65536; PRAGMA wal_autocheckpoint=10000;",
+        },
+    }
+
+
+# PostgreSQL gives up on a connection it can't open in CONNECT_SECONDS, and
+# on a statement still unanswered after STATEMENT_SECONDS (waiting for a
+# lock included), so a stuck database fails the statement instead of
+# holding a process's loop, which every socket of that process waits on
+# (decision 6). A move's statements take milliseconds and a lock is held for
+# one transaction, a batch of moves at most; ten seconds is thousands of
+# times that. `manage.py migrate` runs without the statement limit: building
+# an index over every move of a big site may rightly take minutes.
+CONNECT_SECONDS = 5
+STATEMENT_SECONDS = float(os.environ.get("PARLOR_STATEMENT_TIMEOUT", "10"))
+
+
+def database(url: str | None, migrating: bool = False) -> dict:
+    """The database a DATABASE_URL names (SQLite under var/ without one)."""
+    if not url:
+        return sqlite(os.environ.get("PARLOR_SQLITE", str(VAR / "parlor.sqlite3")))
+    parsed = dj_database_url.parse(url)
+    if parsed["ENGINE"] == "django.db.backends.sqlite3":
+        return sqlite(parsed["NAME"])
+    if parsed["ENGINE"] != "django.db.backends.postgresql":
+        return parsed
+    options = parsed.setdefault("OPTIONS", {})
     # Each process borrows from a pool of at most 16 connections: the event
     # loop keeps one for its sockets and bots, and each request borrows one
     # and hands it back, so a burst of requests waits its turn instead of
     # opening a connection apiece past PostgreSQL's limit (100 by default:
     # room for five processes).
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 4, "max_size": 16, "timeout": 10}
+    options["pool"] = {"min_size": 4, "max_size": 16, "timeout": 10}
     # A statement run five times on a connection is prepared there, so
     # PostgreSQL plans each move's statements once, not every move (a third
     # of its work at 500 busy tables).
-    DATABASES["default"]["OPTIONS"].setdefault("prepare_threshold", 5)
-else:
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": os.environ.get("PARLOR_SQLITE", str(VAR / "parlor.sqlite3")),
-            "CONN_MAX_AGE": None,  # one connection per thread, kept: opening one costs more than a move
-            "OPTIONS": {
-                # Writers queue for the lock at BEGIN instead of failing
-                # midway; WAL lets readers carry on while one writes.
-                "transaction_mode": "IMMEDIATE",
-                "timeout": 20,
-                # A 64 MB page cache keeps busy tables' rows in memory. The
-                # server checkpoints the log from a thread (tables/wal.py);
-                # SQLite's own checkpoint waits for a log of 40 MB.
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
-                                "PRAGMA cache_size=-65536; PRAGMA wal_autocheckpoint=10000;",
-            },
-        }
-    }
+    options.setdefault("prepare_threshold", 5)
+    options.setdefault("connect_timeout", CONNECT_SECONDS)
+    given = options.get("options", "")
+    if "statement_timeout" not in given:
+        limit = 0 if migrating else round(STATEMENT_SECONDS * 1000)
+        options["options"] = f"{given} -c statement_timeout={limit}".strip()
+    return parsed
+
+
+DATABASES = {"default": database(os.environ.get("DATABASE_URL"), migrating=sys.argv[1:2] == ["migrate"])}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Live updates: through Redis's publish and subscribe when several processes
@@ -133,9 +165,49 @@ PARLOR_LIMITS = {
     "join": (int(os.environ.get("PARLOR_LIMIT_JOINS", "20")), 60),
 }
 
+# A password of at least 8 characters, not like the username or e-mail, not
+# one of the 20,000 most common, not digits or spaces alone (the sign-up page
+# says so in words).
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 6}},
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "accounts.passwords.NotOnlySpaces"},
 ]
+
+LOGIN_URL = "accounts:signin"
+# Every password check is counted by the sign-in limits (accounts/backends.py);
+# Django's own backend stays listed so sessions signed in before stay so.
+AUTHENTICATION_BACKENDS = ["accounts.backends.LimitedBackend", "django.contrib.auth.backends.ModelBackend"]
+
+# How often signing in may fail, and a reset mail be asked for (most, per
+# seconds), counted in the cache like PARLOR_LIMITS: wrong passwords for
+# one account, failed sign-ins from one address (a household shares one, so
+# more), reset mails to one e-mail address and from one address.
+PARLOR_ACCOUNT_LIMITS = {
+    "signin-account": (10, 15 * 60),
+    "signin-address": (30, 15 * 60),
+    "reset-email": (3, 60 * 60),
+    "reset-address": (10, 60 * 60),
+}
+
+# Mail, for a forgotten password: through SMTP when EMAIL_HOST names a
+# server, else written to the console (the server's output), so a family
+# server needs none. A mail server that doesn't answer fails the request
+# after EMAIL_TIMEOUT seconds instead of holding it.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_USE_SSL = os.environ.get("EMAIL_USE_SSL", "0") == "1"
+    EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "0" if EMAIL_USE_SSL else "1") == "1"
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "465" if EMAIL_USE_SSL else "587"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Parlor <parlor@localhost>")
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

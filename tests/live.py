@@ -68,6 +68,19 @@ class Server:
         self.log.close()
 
 
+def project_redis(db: int) -> str:
+    """The URL of the project's own Redis, which tools/services.sh starts on
+    its own port with a password it keeps in a file (see there)."""
+    port = os.environ.get("PARLOR_REDIS_PORT") or "6390"
+    state = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
+    home = Path(os.environ.get("PARLOR_REDIS_HOME") or state / "parlor" / "redis")
+    try:
+        password = (home / "password").read_text().strip()
+    except FileNotFoundError:
+        raise RuntimeError("The project's Redis has no password yet: run tools/services.sh (make services) first.") from None
+    return f"redis://:{password}@127.0.0.1:{port}/{db}"
+
+
 def scale_out_env() -> dict:
     """PostgreSQL and Redis for servers that scale out (tools/services.sh
     starts both): PARLOR_TEST_POSTGRES and PARLOR_TEST_REDIS override."""
@@ -75,7 +88,7 @@ def scale_out_env() -> dict:
 
     return {
         "DATABASE_URL": os.environ.get("PARLOR_TEST_POSTGRES", f"postgresql://{getpass.getuser()}@%2Fvar%2Frun%2Fpostgresql/postgres"),
-        "REDIS_URL": os.environ.get("PARLOR_TEST_REDIS", "redis://127.0.0.1:6379/2"),
+        "REDIS_URL": os.environ.get("PARLOR_TEST_REDIS") or project_redis(2),
     }
 
 

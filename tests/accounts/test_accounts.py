@@ -65,11 +65,11 @@ def finished_game(client, name="Ada"):
 
 
 @pytest.mark.django_db
-def test_the_sign_up_form_asks_a_username_and_a_password_twice_no_email_with_a_csrf_token():
+def test_the_sign_up_form_asks_a_username_a_password_twice_and_an_optional_email_with_a_csrf_token():
     page = Client().get("/accounts/signup").content.decode()
     assert 'name="csrfmiddlewaretoken"' in page
     assert 'name="username"' in page and 'name="password1"' in page and 'name="password2"' in page
-    assert "email" not in page.lower().replace("no e-mail", "")
+    assert 'name="email"' in page and "E-mail (optional)" in page and 'name="email" required' not in page
 
 
 @pytest.mark.django_db
@@ -208,7 +208,7 @@ def test_a_signed_in_hosts_new_table_starts_from_their_saved_house_rules():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_profile_shows_each_rating_games_played_and_the_history_linking_to_the_result():
+def test_the_profile_shows_each_rating_games_played_and_the_history_linking_its_player_to_the_result():
     ada = signed_in("ada")
     code, snap = finished_game(ada)
     row = Rating.objects.get(user=ada.user)
@@ -219,17 +219,21 @@ def test_the_profile_shows_each_rating_games_played_and_the_history_linking_to_t
     result = Result.objects.get()
     assert result.changes[0] in history  # the rating change, as the result sheet said it
     assert "Ada" in history and "(bot · Medium)" in history and ("1st of 2" in history or "2nd of 2" in history)
-    assert f'href="/t/{code}"' in history  # the table shows this result: it's its latest game
+    assert code not in history and "href=" not in history  # a stranger is given no way to the table
+    mine = ada.get("/accounts/players/ada").content.decode()
+    assert f'href="/t/{code}"' in mine and code in mine  # the table shows this result: it's its latest game
     assert change.delta == pytest.approx(row.mu - 1500.0)
     # After Play again the history links to the game's own result page.
     post(ada, f"/api/tables/{code}/again")
-    page = Client().get("/accounts/players/ada").content.decode()
+    page = ada.get("/accounts/players/ada").content.decode()
     link = f'href="/accounts/results/{result.pk}"'
     assert link in page
-    sheet = Client().get(f"/accounts/results/{result.pk}").content.decode()
+    sheet = ada.get(f"/accounts/results/{result.pk}").content.decode()
     assert "High Card" in sheet and result.changes[0] in sheet and "Robin (bot · Medium)" in sheet
+    assert code not in sheet.replace(f'href="/t/{code}"', "")
+    assert Client().get(f"/accounts/results/{result.pk}").status_code == 404  # not theirs to see
     assert Client().get("/accounts/players/nobody").status_code == 404
-    assert Client().get("/accounts/results/999999").status_code == 404
+    assert ada.get("/accounts/results/999999").status_code == 404
 
 
 @pytest.mark.django_db(transaction=True)

@@ -86,3 +86,47 @@ def test_a_signed_in_host_saves_house_rules_and_the_next_table_starts_from_them(
     page.get_by_role("button", name="Start a Euchre table").click()
     expect(page.locator("#setting-canadian")).to_have_value("on")
     expect(page.locator("#house-rules-note")).to_contain_text("These are your house rules")
+
+
+def test_a_player_who_forgot_their_password_sets_a_new_one_from_the_mailed_link(servers, people):
+    """The mail goes to the server's console when no SMTP server is named:
+    the test reads the link from there, as a family's keeper would."""
+    server = servers.start()
+    page = people(server.url).page
+    page.goto("/accounts/signup")
+    page.get_by_label("Username").fill("cleo")
+    page.get_by_label("Password", exact=True).fill("a-long-password")
+    page.get_by_label("Password again").fill("a-long-password")
+    page.get_by_label("E-mail (optional)").fill("cleo@example.org")
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.locator("#who-note")).to_contain_text("Signed in as cleo")
+    page.locator(".account-nav").get_by_role("button", name="Sign out").click()
+
+    page.goto("/accounts/signin")
+    page.get_by_role("link", name="Forgot your password?").click()
+    page.get_by_label("E-mail").fill("cleo@example.org")
+    page.get_by_role("button", name="Send me a link").click()
+    expect(page.locator("#sent")).to_contain_text("a mail is on its way")
+    link = None
+    for _ in range(100):
+        found = re.search(r"http://127\.0\.0\.1:\d+/accounts/password-reset/\S+", open(server.log.name).read())
+        if found:
+            link = found.group(0)
+            break
+        page.wait_for_timeout(100)
+    assert link, "no reset mail on the server's console"
+    page.goto(link)
+    expect(page.get_by_role("heading", name="Set a new password")).to_be_visible()
+    page.get_by_label("New password", exact=True).fill("cleo")
+    page.get_by_label("New password again").fill("cleo")
+    page.get_by_role("button", name="Set my password").click()
+    expect(page.locator(".errors")).to_contain_text("too short")
+    page.get_by_label("New password", exact=True).fill("another-long-password")
+    page.get_by_label("New password again").fill("another-long-password")
+    page.get_by_role("button", name="Set my password").click()
+    expect(page.locator("#done")).to_contain_text("Sign in with your new password")
+    page.get_by_role("link", name="Sign in").last.click()
+    page.get_by_label("Username").fill("cleo")
+    page.get_by_label("Password").fill("another-long-password")
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.locator("#who-note")).to_contain_text("Signed in as cleo")

@@ -1,0 +1,134 @@
+"""How often signing in may fail, and a reset mail be asked for: per
+account (the username typed, or the e-mail address) and per address the
+request came from, as PARLOR_ACCOUNT_LIMITS says.
+
+The counts live in Django's cache (Redis when the site scales out, so every
+process counts together), in windows of the limit's length: this window's
+count, and the last one's weighed by how much of it still lies within the
+length of now, as the site's other limits count (web/limits.py). A try is
+counted before the password is checked, so tries sent all at once are
+counted one by one and none slips past; a sign-in that succeeds is taken
+back from its address's count, and clears its account's. Every password
+check passes through here (``backends.LimitedBackend``).
+
+Who sent a request is its REMOTE_ADDR: behind a proxy, the address the
+proxy reports, which uvicorn takes from X-Forwarded-For only when the
+request comes from an address in FORWARDED_ALLOW_IPS (loopback by
+default). An IPv6 address counts by its /64, the block one home is given.
+What is counted is a digest of the name or address, never the name."""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import logging
+import time
+import unicodedata
+
+from django.conf import settings
+from django.core.cache import cache
+
+log = logging.getLogger(__name__)
+_now = time.time
+
+
+def address(request) -> str:
+    """Where a request came from, as the limits count it."""
+    raw = request.META.get("REMOTE_ADDR") or ""
+    try:
+        found = ipaddress.ip_address(raw)
+    except ValueError:
+        return raw or "unknown"
+    if found.version == 6:
+        if found.ipv4_mapped is not None:
+            return str(found.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{found}/64", strict=False))
+    return str(found)
+
+
+def wait(kind: str) -> str:
+    """How long a limit's window is, in words: what a refusal says to wait."""
+    minutes = max(1, settings.PARLOR_ACCOUNT_LIMITS[kind][1] // 60)
+    if minutes % 60 == 0:
+        return "an hour" if minutes == 60 else f"{minutes // 60} hours"
+    return f"{minutes} minutes"
+
+
+def account(username: str) -> str:
+    """The account a typed username tries, however it is typed."""
+    return unicodedata.normalize("NFKC", username).strip().casefold()
+
+
+def check_in(request, username: str) -> str | None:
+    """Count a sign-in about to check its password, against its account and
+    its address: the sentence that refuses it, or None to go on."""
+    name, where = account(username), address(request)
+    if not take("signin-account", name):
+        return (f"That's too many wrong passwords for this account in a short time. Wait {wait('signin-account')}, "
+                "then try again, or set a new password with the link below.")
+    if not take("signin-address", where):
+        give_back("signin-account", name)
+        return f"That's too many failed sign-ins from your address in a short time. Wait {wait('signin-address')}, then try again."
+    return None
+
+
+def signed_in(request, username: str) -> None:
+    """The password was right: the account's count is cleared, and the try
+    is taken back from the address's."""
+    forget("signin-account", account(username))
+    give_back("signin-address", address(request))
+
+
+def take(kind: str, who: str) -> bool:
+    """Count one try of ``kind`` by ``who``. False once over the limit (and
+    that try is not counted: a refused try checks no password)."""
+    most, seconds, key, earlier, weight = _window(kind, who)
+    try:
+        count = _add_one(key, 2 * seconds + 1)
+        before = cache.get(earlier, 0)
+    except Exception:  # no cache (Redis away): sign-ins go on uncounted rather than stop
+        log.warning("could not count a try for the sign-in limits", exc_info=True)
+        return True
+    if count + before * weight > most:
+        give_back(kind, who)
+        return False
+    return True
+
+
+def _add_one(key: str, lasts: int) -> int:
+    """This window's count, one more (each caller gets a count of its own)."""
+    if cache.add(key, 1, timeout=lasts):
+        return 1
+    try:
+        return cache.incr(key)
+    except ValueError:  # the count lapsed between add and incr
+        cache.add(key, 1, timeout=lasts)
+        return 1
+
+
+def give_back(kind: str, who: str) -> None:
+    """Take one try back from this window's count."""
+    _most, _seconds, key, _earlier, _weight = _window(kind, who)
+    try:
+        cache.decr(key)
+    except ValueError:  # lapsed meanwhile: nothing to take back
+        pass
+    except Exception:
+        log.warning("could not take a try back from the sign-in limits", exc_info=True)
+
+
+def forget(kind: str, who: str) -> None:
+    """Clear every try of ``kind`` by ``who``."""
+    _most, _seconds, key, earlier, _weight = _window(kind, who)
+    try:
+        cache.delete_many([key, earlier])
+    except Exception:
+        log.warning("could not clear the sign-in limits", exc_info=True)
+
+
+def _window(kind: str, who: str):
+    most, seconds = settings.PARLOR_ACCOUNT_LIMITS[kind]
+    now = _now() / seconds
+    number = int(now)
+    digest = hashlib.sha256(f"{kind}:{who}".encode()).hexdigest()[:32]
+    return most, seconds, f"accounts:{kind}:{digest}:{number}", f"accounts:{kind}:{digest}:{number - 1}", 1.0 - (now - number)

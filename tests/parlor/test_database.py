@@ -1,0 +1,109 @@
+"""DATABASE_URL (parlor/settings.py): a SQLite URL gets the embedded
+default's options and migrates; a PostgreSQL URL gets the pool and the
+connect and statement timeouts; and on PostgreSQL a statement blocked by a
+lock another connection holds fails within its timeout instead of holding
+the process. The PostgreSQL tests run in the scale-out pass (the Makefile's
+second run), with DATABASE_URL naming PostgreSQL."""
+
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+from django.db import connection
+
+from parlor import settings as site
+from tests.live import ROOT, _pg
+
+ON_POSTGRES = pytest.mark.skipif(connection.vendor != "postgresql", reason="needs DATABASE_URL naming PostgreSQL")
+
+
+def test_migrate_with_a_sqlite_url_makes_the_database_in_wal_mode(tmp_path):
+    """The attacker's report: `DATABASE_URL=sqlite:///path manage.py migrate`
+    crashed on a PostgreSQL pool option."""
+    path = tmp_path / "site.sqlite3"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{path}", "PARLOR_VAR": str(tmp_path)}
+    env.pop("REDIS_URL", None)
+    done = subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert db.execute("SELECT count(*) FROM django_migrations WHERE app = 'tables'").fetchone()[0] > 0
+
+
+def test_a_sqlite_url_gets_the_same_options_as_the_default(tmp_path):
+    given = site.database(f"sqlite:///{tmp_path}/other.sqlite3")
+    default = site.database(None)
+    assert given["NAME"] == f"{tmp_path}/other.sqlite3"
+    assert {k: v for k, v in given.items() if k != "NAME"} == {k: v for k, v in default.items() if k != "NAME"}
+    assert "pool" not in given["OPTIONS"]
+
+
+def test_a_postgres_url_carries_the_pool_and_the_connect_and_statement_timeouts():
+    parsed = site.database("postgresql://parlor@%2Fvar%2Frun%2Fpostgresql/parlor")
+    options = parsed["OPTIONS"]
+    assert parsed["ENGINE"] == "django.db.backends.postgresql" and parsed["HOST"] == "/var/run/postgresql"
+    assert options["connect_timeout"] == site.CONNECT_SECONDS == 5
+    assert options["options"] == "-c statement_timeout=10000"  # milliseconds
+    assert options["pool"]["max_size"] == 16 and options["prepare_threshold"] == 5
+    # A migration may build an index over every move: it runs without the statement limit.
+    assert site.database("postgres://parlor@db.internal/parlor", migrating=True)["OPTIONS"]["options"] == "-c statement_timeout=0"
+    # Options the URL names itself are kept, its own statement timeout included.
+    own = site.database("postgres://parlor@db.internal/parlor?connect_timeout=2&options=-c%20statement_timeout%3D500")
+    assert own["OPTIONS"]["connect_timeout"] == 2 and own["OPTIONS"]["options"] == "-c statement_timeout=500"
+
+
+@ON_POSTGRES
+@pytest.mark.django_db
+def test_the_sites_connection_has_the_statement_timeout():
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW statement_timeout")
+        assert cursor.fetchone()[0] == "10s"
+
+
+BLOCKED = """
+import time
+import django
+django.setup()
+from django.db import OperationalError, transaction
+from tables.models import Table
+began = time.monotonic()
+try:
+    with transaction.atomic():
+        Table.objects.select_for_update().get(code="LOCKD")
+    print("got the row")
+except OperationalError as refused:
+    print(f"refused after {time.monotonic() - began:.2f} s: {refused}")
+"""
+
+
+@ON_POSTGRES
+@pytest.mark.django_db(transaction=True)  # the other connection and the process must see the table
+def test_a_statement_blocked_by_another_connections_lock_fails_within_the_timeout():
+    """A move's read waits for the table's row, which another connection
+    holds and never lets go of: the statement fails at its timeout (one
+    second here), and the process is free again."""
+    import psycopg
+
+    from tables.models import Table
+
+    Table.objects.create(code="LOCKD", game="high-card", host="someone")
+    where = connection.settings_dict
+    url = _pg(os.environ["DATABASE_URL"], where["NAME"])
+    env = {**os.environ, "DATABASE_URL": url, "PARLOR_STATEMENT_TIMEOUT": "1", "DJANGO_SETTINGS_MODULE": "parlor.settings"}
+    with psycopg.connect(dbname=where["NAME"], user=where["USER"] or None, host=where["HOST"] or None,
+                         port=where["PORT"] or None, password=where["PASSWORD"] or None) as holder:
+        holder.execute("SELECT 1 FROM tables_table WHERE code = 'LOCKD' FOR UPDATE")
+        began = time.monotonic()
+        done = subprocess.run([sys.executable, "-c", BLOCKED], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+        took = time.monotonic() - began
+        holder.rollback()
+    assert done.returncode == 0, done.stderr
+    said = done.stdout.strip()
+    assert said.startswith("refused after ") and "statement timeout" in said, said
+    waited = float(said.split()[2])
+    assert 0.9 <= waited < 3.0, said
+    assert took < 30, took
