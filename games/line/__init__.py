@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from . import bots, rules, turn  # noqa: F401 (bots: the contract's bots module)
 from .turn import MOVES, SIZES, deciding, fallback, legal, new, options, result, say, view  # noqa: F401
+from .unseen import determinize  # noqa: F401 (a world the seat could be looking at, for the search)
 
 slug = "line"
 title = "Line"
