@@ -27,6 +27,12 @@ A game is a package under ``games/`` registered in ``engine/registry.py``. Its
 - ``bot_think``: seconds of thinking per decision kind, before the pace.
 - ``result(state)``: ``None`` while playing; then a dict with ``places``
   (1 is first, equal places tie) and ``scores``.
+- ``determinize(view, rng)``: a whole state that the view's seat could be
+  looking at: everything the view shows as it is, and every secret the seat
+  has not seen (other hands, face-down piles, the seed of what is still to
+  be dealt) dealt again at random from what it could be, never where the
+  view rules it out. ``view(determinize(v, rng), v["seat"]) == v``. The
+  contract test's ``scramble`` is its inverse; a search plays on its worlds.
 
 Optional (``OPTIONAL``): ``fallback(state, seat)``, an always-legal move
 played if a bot's choice is refused (by default the first of ``legal``:
@@ -46,7 +52,7 @@ LEVELS = ("easy", "medium", "hard")
 
 REQUIRED = (
     "slug", "title", "players", "sizes", "DEFAULTS", "options", "new", "MOVES",
-    "view", "deciding", "legal", "bots", "bot_think", "result",
+    "view", "deciding", "legal", "bots", "bot_think", "result", "determinize",
 )
 OPTIONAL = ("fallback", "say", "tick", "options_schema", "team_of")
 

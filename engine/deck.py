@@ -11,7 +11,9 @@ machine and any Python version.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import math
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -92,3 +94,101 @@ def shuffled(cards, key: str) -> list[str]:
 def seed_number(seed: str) -> int:
     """The seed read as one big number, for choices like the first dealer."""
     return int.from_bytes(seed.encode(), "big")
+
+
+# -- dealing what a seat has not seen -----------------------------------------------
+
+def deal(cards, sizes: dict, rng, allowed=None) -> dict:
+    """Deal ``cards`` into places of the given sizes (``{place: size}``,
+    summing to ``len(cards)``), each place's cards in a random order, every
+    deal equally likely among those where each card lands in a place that
+    ``allowed(card)`` names (a collection of places; every place by
+    default). ``rng`` is a ``random.Random``: a determinized world is drawn
+    from a bot's own stream, so the same stream deals the same world.
+
+    Exactly uniform, not a greedy fill: cards are grouped by the places they
+    may go to, the deals are counted (how many cards of each group go to
+    each place, times the ways to choose which), and each group's share is
+    drawn in proportion to the deals it leaves. Raises ValueError when no
+    deal fits (the view contradicts itself)."""
+    places = list(sizes)
+    total = sum(sizes.values())
+    cards = list(cards)
+    if total != len(cards) or any(k < 0 for k in sizes.values()):
+        raise ValueError(f"{len(cards)} cards do not fill places of sizes {sizes}")
+    out = {p: [] for p in places}
+    index = {p: i for i, p in enumerate(places)}
+    groups: dict[tuple, list] = {}
+    everywhere = tuple(range(len(places)))
+    for card in cards:
+        where = everywhere if allowed is None else tuple(sorted({index[p] for p in allowed(card) if p in index}))
+        groups.setdefault(where, []).append(card)
+    # The most constrained groups first, the freest last: the last group
+    # then fills whatever room is left, counted in closed form.
+    order = sorted(groups, key=lambda w: (len(w), w))
+    counts = tuple(len(groups[w]) for w in order)
+    caps = tuple(sizes[p] for p in places)
+    if _ways(counts, tuple(order), caps) == 0:
+        raise ValueError("no deal fits what the seat knows")
+    for i, where in enumerate(order):
+        rest_counts, rest_where = counts[i + 1:], tuple(order[i + 1:])
+        options = []
+        for split in _splits(counts[i], where, caps):
+            left = tuple(c - split.get(p, 0) for p, c in enumerate(caps))
+            weight = _multinomial(counts[i], split.values()) * _ways(rest_counts, rest_where, left)
+            if weight:
+                options.append((weight, split, left))
+        pick = rng.randrange(sum(w for w, _s, _l in options))
+        for weight, chosen, after in options:
+            if pick < weight:
+                split, left = chosen, after
+                break
+            pick -= weight
+        group = list(groups[where])
+        rng.shuffle(group)
+        for p, k in split.items():
+            out[places[p]] += group[:k]
+            group = group[k:]
+        caps = left
+    for p in places:
+        rng.shuffle(out[p])
+    return out
+
+
+def _splits(n: int, where: tuple, caps: tuple):
+    """Every way to put n cards of one group into its places ``where``
+    within the room ``caps``: ``{place index: count}``."""
+    if not where:
+        if n == 0:
+            yield {}
+        return
+    first, rest = where[0], where[1:]
+    room_after = sum(caps[p] for p in rest)
+    for k in range(max(0, n - room_after), min(n, caps[first]) + 1):
+        for tail in _splits(n - k, rest, caps):
+            yield {first: k, **tail} if k else dict(tail)
+
+
+@functools.lru_cache(maxsize=65536)
+def _ways(counts: tuple, where: tuple, caps: tuple) -> int:
+    """How many deals put the groups (``counts`` cards each, allowed the
+    places ``where``) into exactly the room ``caps``."""
+    if not counts:
+        return int(not any(caps))
+    n, allowed = counts[0], where[0]
+    if len(counts) == 1:
+        if sum(caps) != n or any(caps[p] for p in range(len(caps)) if p not in allowed):
+            return 0
+        return _multinomial(n, caps)
+    total = 0
+    for split in _splits(n, allowed, caps):
+        left = tuple(c - split.get(p, 0) for p, c in enumerate(caps))
+        total += _multinomial(n, split.values()) * _ways(counts[1:], where[1:], left)
+    return total
+
+
+def _multinomial(n: int, parts) -> int:
+    out = math.factorial(n)
+    for k in parts:
+        out //= math.factorial(k)
+    return out

@@ -8,6 +8,8 @@ the secrets a seat must not see::
 
         def scramble(self, state, keep, rng): ...
         def hidden(self, state, seat): ...
+        def places(self, state, keep): ...
+        def ruled_out(self, state, keep): ...   # where a game's view rules cards out
 
 It plays seeded games with bots at every level (and one table of mixed
 levels) at every startable size and checks, at every step: every bot move
@@ -15,6 +17,15 @@ and every fallback is legal; the state survives a JSON round trip; no view
 holds another seat's secret; and after ``scramble`` re-deals what ``keep``
 must not see, ``view(state, keep)`` and every level's bot move for ``keep``
 are unchanged. A whole game replays from its seed and moves, byte for byte.
+
+``determinize(view, rng)`` is ``scramble``'s inverse: from a seat's view
+alone it builds a whole state. The suite checks that the seat's view of it
+is the view it came from, with the same legal moves and the same decision;
+that its secret places (``places``) hold exactly the cards the real ones
+do, in the same sizes, none where the view rules it out (``ruled_out``);
+that the same stream deals the same world; and, at an early position, that
+each unseen card lands in each place about as often as the place's share
+of the room (a chi-square test with a fixed seed).
 Set PARLOR_CONTRACT_GAMES to play more games per level.
 """
 
@@ -22,8 +33,10 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import os
 import random
+from collections import Counter
 
 from engine import contract, log, moves, play
 from engine.contract import LEVELS, Illegal
@@ -31,6 +44,7 @@ from engine.contract import LEVELS, Illegal
 GAMES_PER_LEVEL = int(os.environ.get("PARLOR_CONTRACT_GAMES", "3"))
 MAX_STEPS = 20000
 MOVES_TRIED = 12  # of a seat's legal moves at one step, at the most
+FAIR_SAMPLES = 400  # worlds dealt from one early view for the fairness test
 
 
 def _dump(state) -> str:
@@ -75,6 +89,18 @@ class TableGameContract:
         """Strings (cards, mostly) that must appear nowhere in ``view(state,
         seat)``: other seats' hands and every face-down card."""
         raise NotImplementedError
+
+    def places(self, state: dict, keep: int) -> dict[str, list]:
+        """The places whose cards seat ``keep`` cannot see, each with its
+        cards: other hands, the face-down piles. ``determinize`` must fill
+        the same places with the same cards, dealt again."""
+        raise NotImplementedError
+
+    def ruled_out(self, state: dict, keep: int) -> dict[str, set]:
+        """Per place, cards that ``keep``'s view says cannot be there (a
+        suit a seat has shown out of, say), worked out from the real state
+        independently of the game's ``determinize``."""
+        return {}
 
     # -- playing ----------------------------------------------------------
     _played: dict = {}
@@ -248,3 +274,108 @@ class TableGameContract:
                         b = play.bot_move(self.game, other, keep, level, random.Random(7))
                         assert a == b, f"{p.seed}: the {level} bot for seat {keep} used a secret ({a} vs {b})"
         assert changed, "scramble() never changed a state: the check proved nothing"
+
+    # -- determinize: the seat's view, dealt back into a whole state ------------
+    def _sample(self, state, keep, rng):
+        v = moves.plain_copy(self.game.view(state, keep))
+        before = _dump(v)
+        world = self.game.determinize(v, rng)
+        assert _dump(v) == before, "determinize changed the view it was given"
+        return world
+
+    def _check_world(self, p, state, keep, world, where):
+        assert json.loads(_dump(world)) == world, f"{where}: the world is not plain JSON"
+        assert _dump(self.game.view(world, keep)) == _dump(self.game.view(state, keep)), (
+            f"{where}: seat {keep}'s view of the world is not the view it was dealt from")
+        assert self.game.legal(world, keep) == self.game.legal(state, keep), f"{where}: seat {keep}'s legal moves differ"
+        # Who decides is open to all; what another seat must decide may hang
+        # on its hand (a Line player with nothing to play must draw).
+        assert moves.deciders(self.game, world) == moves.deciders(self.game, state), f"{where}: others decide in the world"
+        mine = [d for d in self.game.deciding(state) if d[0] == keep]
+        assert [d for d in self.game.deciding(world) if d[0] == keep] == mine, f"{where}: seat {keep} decides something else"
+        real, dealt = self.places(state, keep), self.places(world, keep)
+        assert {k: len(c) for k, c in dealt.items()} == {k: len(c) for k, c in real.items()}, (
+            f"{where}: the world's hidden places are not the real ones' sizes")
+        assert sorted(c for cs in dealt.values() for c in cs) == sorted(c for cs in real.values() for c in cs), (
+            f"{where}: the world's hidden cards are not the ones seat {keep} has not seen")
+        for place, barred in self.ruled_out(state, keep).items():
+            wrong = barred & set(dealt.get(place, ()))
+            assert not wrong, f"{where}: the world puts {sorted(wrong)} in {place}, which seat {keep}'s view rules out"
+
+    def test_determinize_gives_back_the_seats_view_its_moves_and_its_secrets_dealt_again(self):
+        checked = 0
+        for p in self.played():
+            for i, (state, seat, action) in enumerate(p.steps[:: self.check_every]):
+                keeps = sorted(moves.deciders(self.game, state) | {i % p.n})
+                for keep in keeps:
+                    where = f"{p.seed} step {i * self.check_every} seat {keep}"
+                    world = self._sample(state, keep, random.Random(f"{p.seed}:{i}:{keep}:world"))
+                    self._check_world(p, state, keep, world, where)
+                    checked += 1
+                    if keep == seat:
+                        try:
+                            moves.dispatch(self.game, world, seat, copy.deepcopy(action), 0.0)
+                        except Illegal as refused:
+                            raise AssertionError(f"{where}: the world refused the move made, {action}: {refused}") from None
+        assert checked
+
+    def test_determinize_deals_the_same_world_from_the_same_stream(self):
+        p = self.played()[0]
+        state, seat, _action = p.steps[len(p.steps) // 3]
+        a = self._sample(state, seat, random.Random("same"))
+        b = self._sample(state, seat, random.Random("same"))
+        assert _dump(a) == _dump(b)
+        others = {_dump(self._sample(state, seat, random.Random(f"other-{k}"))) for k in range(8)}
+        assert len(others) > 1, "eight streams dealt one world: the secrets were not dealt again"
+
+    def early(self):
+        """A fixed early position (state, seat) where the view rules nothing
+        out: the first of the first game's steps that has none."""
+        for p in self.played():
+            for state, seat, _action in p.steps:
+                if not any(self.ruled_out(state, seat).values()):
+                    return state, seat
+        raise AssertionError("no early position without anything ruled out")
+
+    def test_determinize_deals_each_unseen_card_to_each_place_by_its_share(self):
+        # Over many worlds dealt from one view, card c lands in place k about
+        # FAIR_SAMPLES * size_k / unseen times: a chi-square test over the
+        # table of cards by places, against its 0.1% critical value.
+        # Where a seat sees everything but one pile (Solitaire's deck), the
+        # pile's order is the secret: each place in it is a place of one.
+        state, keep = self.early()
+
+        def hidden_places(s):
+            out = {k: c for k, c in self.places(s, keep).items() if c}
+            if len(out) == 1:
+                (name, held), = out.items()
+                out = {f"{name} #{i}": [c] for i, c in enumerate(held)}
+            return out
+
+        real = hidden_places(state)
+        sizes = {k: len(c) for k, c in real.items()}
+        pool = sorted(c for cs in real.values() for c in cs)
+        total = len(pool)
+        counts = Counter()
+        rng = random.Random("fair")
+        for _ in range(FAIR_SAMPLES):
+            for place, held in hidden_places(self._sample(state, keep, rng)).items():
+                for c in held:
+                    counts[c, place] += 1
+        chi = 0.0
+        for c in set(pool):
+            copies = pool.count(c)
+            for place, size in sizes.items():
+                expected = FAIR_SAMPLES * copies * size / total
+                chi += (counts[c, place] - expected) ** 2 / expected
+        df = (len(set(pool)) - 1) * (len(sizes) - 1)
+        assert df > 0, "the early position hides nothing in two places: the test proves nothing"
+        assert chi < chi_square_critical(df), f"chi-square {chi:.1f} over {df} degrees of freedom: the deal is not fair"
+
+
+def chi_square_critical(df: int, z: float = 3.09) -> float:
+    """The value a chi-square statistic with ``df`` degrees of freedom
+    exceeds one time in a thousand (Wilson and Hilferty's approximation;
+    z = 3.09 is the normal's 0.1% point)."""
+    k = 2.0 / (9.0 * df)
+    return df * (1.0 - k + z * math.sqrt(k)) ** 3

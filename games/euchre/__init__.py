@@ -28,6 +28,7 @@ from .rules import (  # noqa: F401 (the contract's names, and the rules a caller
     view,
     winner,
 )
+from .unseen import determinize  # noqa: F401 (a world the seat could be looking at, for the search)
 
 slug = "euchre"
 title = "Euchre"

@@ -30,6 +30,7 @@ from .rules import (  # noqa: F401
     title,
     view,
 )
+from .unseen import determinize  # noqa: F401 (a world the seat could be looking at, for the search)
 
 # The contract's words for a move (engine.contract.offered): "Play your 7♥ on
 # the 7♥ in row 5, column 9." (board.say is a card's words, "7♥".)
@@ -53,6 +54,6 @@ options_schema = [
 
 __all__ = [
     "slug", "title", "players", "sizes", "DEFAULTS", "options", "new", "MOVES", "view", "deciding",
-    "legal", "say", "fallback", "bots", "bot_think", "result", "team_of", "team_count", "targets", "HAND", "TEAMS",
-    "LAYOUT", "SIZE", "WINDOWS", "THROUGH", "options_schema",
+    "legal", "say", "fallback", "bots", "bot_think", "result", "determinize", "team_of", "team_count", "targets", "HAND",
+    "TEAMS", "LAYOUT", "SIZE", "WINDOWS", "THROUGH", "options_schema",
 ]

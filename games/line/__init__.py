@@ -16,6 +16,7 @@ from engine import moves
 
 from . import bots, rules, turn  # noqa: F401 (bots: the contract's bots module)
 from .turn import MOVES, SIZES, deciding, fallback, legal, new, options, result, say, view  # noqa: F401
+from .unseen import determinize  # noqa: F401 (a world the seat could be looking at, for the search)
 
 slug = "line"
 title = "Line"

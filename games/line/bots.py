@@ -30,6 +30,7 @@ from engine import deck
 from . import rules
 from .rules import HAND, JOKER, SIZE
 from .turn import choices
+from .unseen import barred as _barred
 
 # What a card still held is worth, about: players shed and discard their
 # dear cards, so hands run low (bots end with about 3.6 a card) while the
@@ -334,41 +335,6 @@ def _unseen(v: dict) -> list[str]:
     if v["drawn"]:
         known.add(v["drawn"])
     return [c for c in deck.build(1, jokers=4) if c not in known]
-
-
-def _barred(v: dict) -> dict:
-    """What the log says the other seats cannot hold. A seat that had to
-    draw held no card with a place, an upgrade or a shift on the grid of
-    that moment, and it still holds those cards unless it has played them:
-    so each seat's latest draw bars every face that could act on the grid
-    then (unless a joker came back into its hand since). Returns {seat:
-    barred faces}; the grid of each moment is rebuilt by undoing the
-    logged moves from the present one."""
-    grid = list(v["grid"])
-    barred, done = {}, set()
-    for e in reversed(v.get("events") or []):
-        kind, seat = e.get("kind"), e.get("seat")
-        if kind == "deal":
-            break
-        if kind == "upgrade" and e.get("joker_to") is None:
-            done.add(seat)                   # a joker came back into that hand
-        if kind == "draw" and seat != v["seat"] and seat not in done:
-            done.add(seat)
-            faces = set()
-            for r in range(SIZE):
-                held = rules.row_cards(grid, r)
-                if len(held) < SIZE:
-                    faces |= rules.addable(held)
-            barred[seat] = faces
-        elif kind == "place":
-            grid[e["square"]] = None
-        elif kind == "upgrade":
-            grid[e["square"]] = e["joker"]
-            if e.get("joker_to") is not None:
-                grid[e["joker_to"]] = None
-        elif kind == "shift":
-            grid[e["square"]] = e["out"]
-    return barred
 
 
 def _deal(v: dict, rng, barred=None) -> Sim:

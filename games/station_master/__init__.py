@@ -14,6 +14,7 @@ from engine.contract import Illegal
 
 from . import bots, presets, rules, scoring  # noqa: F401 (bots is the contract's bots module)
 from .board import view  # noqa: F401
+from .unseen import determinize  # noqa: F401 (a world the seat could be looking at, for the search)
 from .words import say  # noqa: F401 (a move's sentence, for the generic table)
 
 slug = "station-master"

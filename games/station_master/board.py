@@ -1,7 +1,7 @@
 """What a seat sees: the Division, the timetable, every train and yard, its
 own Home Office cards (and which one it just drew), and what it may do.
 Other hands, the Home Office deck and the waybill pile are face down: only
-their sizes show."""
+their sizes show. The discards and the cards out of the day are face up."""
 
 from __future__ import annotations
 
@@ -39,6 +39,13 @@ def _late(state: dict, t: dict) -> int:
     return max(0, stage - due) if due is not None else 0
 
 
+def out_of_the_day(state: dict) -> list[str]:
+    """The Home Office cards in no hand, not in the deck and not on the
+    discards: each was laid, scrapped or called in the open."""
+    held = {c for hand in state["hands"] for c in hand} | set(state["deck"]) | set(state["discard"])
+    return [c for c in homeoffice.contents(state["n"], state["rules"]["hinder"] == "yes") if c not in held]
+
+
 def view(state: dict, seat) -> dict:
     n = state["n"]
     together = state["rules"]["scoring"] == "together"
@@ -65,6 +72,9 @@ def view(state: dict, seat) -> dict:
         "interchange": None if state["interchange"] is None else {
             "card": state["interchange"]["card"], "cars": [dict(c) for c in state["interchange"]["cars"]]},
         "deck": len(state["deck"]), "discard": len(state["discard"]), "waybills": len(state["waybills"]),
+        # Face up, so open to all: the played cards on the discards, and the
+        # cards out of the day (laid on the Mainline, scrapped, a called Extra Crew).
+        "discards": list(state["discard"]), "out": out_of_the_day(state), "moveNo": state["moveNo"],
         "scoring": state["rules"]["scoring"],
         "table": state["table"], "goal": state["goal"] if together else None, "lost": state["lost"],
         "events": log.recent(state, seat),

@@ -1,6 +1,7 @@
 """The contract suite proven on High Card, the test-only game."""
 
 import tests.highcard as highcard
+from engine import deck
 from tests.table_contract import TableGameContract
 
 
@@ -17,3 +18,11 @@ class TestHighCardContract(TableGameContract):
 
     def hidden(self, state, seat):
         return {c for s, hand in enumerate(state["hands"]) if s != seat for c in hand}
+
+    def places(self, state, keep):
+        # The cards not dealt this deal are a place too: a seat cannot tell
+        # them from another's hand.
+        out = {f"hand {s}": list(hand) for s, hand in enumerate(state["hands"]) if s != keep}
+        gone = set(highcard.played(state)) | {c for hand in state["hands"] for c in hand}
+        out["undealt"] = [c for c in deck.build(1, ranks=highcard.RANKS) if c not in gone]
+        return out

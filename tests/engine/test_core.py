@@ -1,7 +1,9 @@
 """The rules plumbing every game shares: cards, seeded shuffles, the log's
 privacy, rounds and places, options and the one door for moves."""
 
+import itertools
 import json
+import random
 import subprocess
 import sys
 
@@ -40,6 +42,46 @@ def test_a_shuffle_is_a_permutation_and_the_key_matters():
     cards = deck.build()
     a, b = deck.shuffled(cards, "s:0"), deck.shuffled(cards, "s:1")
     assert sorted(a) == sorted(cards) and a != b and cards == deck.build()
+
+
+def test_deal_fills_each_place_to_its_size_with_every_card_once():
+    cards = deck.build(1)[:20]
+    dealt = deck.deal(cards, {"a": 5, "b": 5, "pile": 10}, random.Random(1))
+    assert {k: len(v) for k, v in dealt.items()} == {"a": 5, "b": 5, "pile": 10}
+    assert sorted(c for v in dealt.values() for c in v) == sorted(cards)
+    assert dealt == deck.deal(cards, {"a": 5, "b": 5, "pile": 10}, random.Random(1))  # the stream decides
+    with pytest.raises(ValueError):
+        deck.deal(cards, {"a": 5}, random.Random(1))
+
+
+def test_deal_is_uniform_over_the_deals_that_fit():
+    # Seven cards in places of 2, 3 and 2: a and b may not go to z, c only
+    # to z. Every fitting deal (as sets) must come up equally often, which a
+    # greedy fill (the constrained cards first, then the rest) gets wrong.
+    cards = list("abcdefg")
+    sizes = {"x": 2, "y": 3, "z": 2}
+
+    def allowed(card):
+        return "xy" if card in "ab" else "z" if card == "c" else "xyz"
+
+    fits = set()
+    for order in itertools.permutations(cards):
+        deal = (frozenset(order[:2]), frozenset(order[2:5]), frozenset(order[5:]))
+        if "c" in deal[2] and not {"a", "b"} & deal[2]:
+            fits.add(deal)
+    rng = random.Random(7)
+    seen = {}
+    draws = 200 * len(fits)
+    for _ in range(draws):
+        d = deck.deal(cards, sizes, rng, allowed)
+        key = (frozenset(d["x"]), frozenset(d["y"]), frozenset(d["z"]))
+        assert key in fits
+        seen[key] = seen.get(key, 0) + 1
+    assert set(seen) == fits
+    chi = sum((k - 200) ** 2 / 200 for k in seen.values())
+    assert chi < 80  # 39 degrees of freedom: 80 is past the 0.01% point
+    with pytest.raises(ValueError):
+        deck.deal(cards, sizes, rng, lambda c: "z" if c in "abc" else "xyz")
 
 
 def test_a_private_event_reaches_only_its_seats():

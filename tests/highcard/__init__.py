@@ -114,8 +114,42 @@ def view(state, seat):
         "turn": state["turn"], "mine": sorted(state["hands"][seat]) if seat is not None else None,
         "sizes": [len(h) for h in state["hands"]], "trick": [dict(p) for p in state["trick"]],
         "taken": list(state["taken"]), "totals": list(state["totals"]), "deal": state["deals"],
+        "scores": [list(r) for r in state["scores"]], "ready": list(state["ready"]),
         "moves": legal(state, seat) if seat is not None else [],
         "events": log.recent(state, seat),
+    }
+
+
+def played(v) -> list[str]:
+    """The cards played since this deal began, from the log (every seat saw them)."""
+    out = []
+    for e in v["events"]:
+        if e["kind"] == "deal":
+            out = []
+        elif e["kind"] == "play":
+            out.append(e["card"])
+    return out
+
+
+def determinize(v, rng):
+    """A whole state this seat could be looking at: the other hands dealt at
+    random from the cards it has not seen (the deck but its hand and the
+    cards played this deal)."""
+    n, me = v["n"], v["seat"]
+    seen = set(v["mine"]) | set(played(v))
+    unseen = [c for c in deck.build(1, ranks=RANKS) if c not in seen]
+    sizes = {s: v["sizes"][s] for s in range(n) if s != me}
+    sizes["undealt"] = len(unseen) - sum(sizes.values())
+    dealt = deck.deal(unseen, sizes, rng)
+    events = [dict(e, to=[me]) if e["kind"] == "dealt" else dict(e) for e in v["events"]]
+    return {
+        "game": slug, "n": n, "seed": f"unseen-{rng.getrandbits(64):016x}", "rules": {"bot_pace": "brisk"},
+        "seq": v["seq"], "logged": events[-1]["n"] + 1 if events else 0, "events": events,
+        "deals": v["deal"], "phase": v["phase"], "scores": [list(r) for r in v["scores"]],
+        "totals": list(v["totals"]), "ready": list(v["ready"]),
+        "hands": [list(v["mine"]) if s == me else dealt[s] for s in range(n)],
+        "leader": (v["deal"] - 1) % n, "turn": v["turn"], "trick": [dict(p) for p in v["trick"]],
+        "taken": list(v["taken"]),
     }
 
 

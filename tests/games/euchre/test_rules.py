@@ -845,6 +845,48 @@ def test_medium_clearly_beats_easy_and_hard_holds_its_own_against_medium():
 
 # -- the engine contract -----------------------------------------------------------
 
+def euchre_ruled_out(state, keep):
+    """Where the view rules cards out, from the real state: a suit shown out
+    of (not followed when led), the turned card anywhere but the dealer's
+    hand or the buried card once picked up, and with the farmer's hand a
+    kept farmer's hand (or one being decided) holding only 9s and 10s, the
+    kitty after a swap its swapper's 9s and 10s, and this seat's own swapped
+    cards only where they went."""
+    trump, dealer = state["trump"], state["dealer"]
+    every = rules.cards()
+    places = ["kitty", "buried"] + [f"hand {s}" for s in range(4) if s != keep]
+    out = {p: set() for p in places}
+    for t in [d["cards"] for d in state["done"]] + [state["trick"]]:
+        if t:
+            led = rules.suit_of(t[0]["card"], trump)
+            for p in t[1:]:
+                if rules.suit_of(p["card"], trump) != led and p["seat"] != keep:
+                    out[f"hand {p['seat']}"] |= {c for c in every if rules.suit_of(c, trump) == led}
+    if state["kitty_state"] == "picked" and keep != dealer:
+        for p in places:
+            if p not in (f"hand {dealer}", "buried"):
+                out[p].add(state["up"])
+    deal = max(i for i, e in enumerate(state["events"]) if e["kind"] == "deal")
+    lines = state["events"][deal:]
+    low = {c for c in every if c[0] in "9T"}
+    kept = {e["seat"] for e in lines if e["kind"] == "farmer" and not e["swapped"]}
+    swappers = [e["seat"] for e in lines if e["kind"] == "farmer" and e["swapped"]]
+    if state["phase"] == "farmer":
+        kept.add(state["turn"])
+    for s in kept - {keep}:
+        out[f"hand {s}"] |= set(every) - low
+    if swappers:
+        out["kitty"] |= set(every) - low
+    gave = [e["gave"] for e in lines if e["kind"] == "swapped" and e["seat"] == keep]
+    if gave:
+        later = swappers[swappers.index(keep) + 1:]
+        home = f"hand {later[0]}" if later else "kitty"
+        for p in places:
+            if p != home:
+                out[p] |= set(gave[0])
+    return out
+
+
 class TestEuchreContract(TableGameContract):
     # A game to 10 is long (about 380 moves): two a level by default keeps
     # the module near a minute; PARLOR_CONTRACT_GAMES plays more.
@@ -873,6 +915,16 @@ class TestEuchreContract(TableGameContract):
             secret.add(state["buried"])
         return secret
 
+    def places(self, state, keep):
+        out = {f"hand {s}": list(state["hands"][s]) for s in range(4) if s != keep}
+        out["kitty"] = list(state["kitty"])
+        if state["buried"] is not None and keep != state["dealer"]:
+            out["buried"] = [state["buried"]]
+        return out
+
+    def ruled_out(self, state, keep):
+        return euchre_ruled_out(state, keep)
+
 
 class TestEuchreHouseRulesContract(TestEuchreContract):
     """The same checks with every house rule flipped from its default."""
@@ -880,3 +932,53 @@ class TestEuchreHouseRulesContract(TestEuchreContract):
     settings = [{"stick_dealer": "off", "alone": "on", "defend_alone": "on", "farmers": "on", "canadian": "on"}]
     games_per_level = 1
     check_every = 6
+
+
+# -- a world dealt from a seat's view (determinize) --------------------------------
+
+def _picked_up_and_shown_out():
+    """A hand where the first seat ordered the turned card up, the dealer
+    buried a card, and someone has shown out of a suit: the first seed that
+    gives one, played with everyone's first legal card."""
+    for k in range(200):
+        state = rules.new(4, f"worlds-{k}", 0.0)
+        move(state, state["turn"], type="order", alone=False)
+        dealer = state["dealer"]
+        buried = next(c for c in state["hands"][dealer] if c != state["up"])
+        move(state, dealer, type="discard", card=buried)
+        while state["phase"] == "play" and len(state["done"]) < 3:
+            move(state, state["turn"], **rules.legal(state, state["turn"])[0])
+            shown = {s: suits for s, suits in bots._voids(rules.view(state, 0)).items() if suits}
+            if shown and state["phase"] == "play" and any(s != dealer for s in shown):
+                return state, buried, shown
+    raise AssertionError("no seed gave a void")
+
+
+def test_a_world_keeps_the_turned_card_with_the_dealer_and_deals_the_buried_one_only_to_others():
+    state, buried, _shown = _picked_up_and_shown_out()
+    dealer, up = state["dealer"], state["up"]
+    other = next(s for s in range(4) if s != dealer)
+    seen_buried = set()
+    for k in range(120):
+        mine = euchre.determinize(rules.view(state, dealer), random.Random(k))
+        assert mine["buried"] == buried and all(buried not in h for h in mine["hands"])
+        world = euchre.determinize(rules.view(state, other), random.Random(k))
+        played = {p["card"] for t in state["done"] for p in t["cards"]} | {p["card"] for p in state["trick"]}
+        assert world["buried"] not in played | set(state["hands"][other])
+        if up not in played:
+            assert up in world["hands"][dealer] or world["buried"] == up
+        seen_buried.add(world["buried"])
+    # The dealer's own discard is its secret: another seat's worlds bury
+    # many different cards, the real one no more often than the rest.
+    assert len(seen_buried) >= 6
+
+
+def test_a_world_deals_no_card_of_a_suit_to_a_seat_that_showed_out_of_it():
+    state, _buried, shown = _picked_up_and_shown_out()
+    trump = state["trump"]
+    for keep in range(4):
+        for k in range(60):
+            world = euchre.determinize(rules.view(state, keep), random.Random(k))
+            for s, suits in shown.items():
+                if s != keep:
+                    assert not [c for c in world["hands"][s] if rules.suit_of(c, trump) in suits]

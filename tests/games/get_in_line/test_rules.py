@@ -619,7 +619,8 @@ def test_the_view_carries_everything_the_table_draws():
     v = rules.view(state, seat)
     assert set(v) == {
         "game", "seq", "n", "seat", "team", "teams", "team_of", "names", "target", "rules", "layout", "chips",
-        "lines", "made", "phase", "turn", "turns", "first", "traded", "mine", "stock", "discards", "where", "dead",
+        "lines", "made", "phase", "turn", "turns", "first", "traded", "passes", "mine", "sizes", "stock", "discards",
+        "where", "dead",
         "can", "last", "winner", "outcome", "events"}
     assert v["layout"] == LAYOUT and v["names"] == ["Blue", "Orange", "Green"] and v["team"] == seat % 3
     assert v["can"]["play"] and v["turn"] == seat and v["last"]["kind"] in ("place", "remove")
@@ -784,6 +785,12 @@ def _hidden(state: dict, seat) -> set[str]:
     return {c for s, hand in enumerate(state["hands"]) if s != seat for c in hand} | set(state["stock"])
 
 
+def _places(state: dict, keep: int) -> dict[str, list]:
+    out = {f"hand {s}": list(hand) for s, hand in enumerate(state["hands"]) if s != keep}
+    out["stock"] = list(state["stock"])
+    return out
+
+
 class TestGetInLineContract(TableGameContract):
     game = gil
     sizes = (2, 3, 4, 6)
@@ -795,6 +802,9 @@ class TestGetInLineContract(TableGameContract):
 
     def hidden(self, state, seat):
         return _hidden(state, seat)
+
+    def places(self, state, keep):
+        return _places(state, keep)
 
 
 class TestGetInLineContractAtLargeTables(TableGameContract):
@@ -812,6 +822,9 @@ class TestGetInLineContractAtLargeTables(TableGameContract):
 
     def hidden(self, state, seat):
         return _hidden(state, seat)
+
+    def places(self, state, keep):
+        return _places(state, keep)
 
 
 def test_the_contract_games_reach_a_reshuffle_and_every_ending_is_sound():

@@ -16,7 +16,7 @@ from engine import contract, deck, moves
 from engine import play as engine_play
 from engine.contract import Illegal
 from engine.play import bot_move
-from games.line import bots, rules, turn
+from games.line import bots, rules, turn, unseen
 from tests.table_contract import GAMES_PER_LEVEL, TableGameContract, _strings
 
 # -- helpers ------------------------------------------------------------------------
@@ -617,3 +617,30 @@ class TestLineContract(TableGameContract):
 
     def hidden(self, state, seat):
         return {x for s, hand in enumerate(state["hands"]) if s != seat for x in hand} | set(state["pile"])
+
+    def places(self, state, keep):
+        out = {f"hand {s}": list(hand) for s, hand in enumerate(state["hands"]) if s != keep}
+        out["pile"] = list(state["pile"])
+        return out
+
+    def ruled_out(self, state, keep):
+        """A joker taken back into a hand with an upgrade (and not played
+        since) is in that hand only; a seat's latest forced draw bars the
+        faces that could have gone down then (the bots' reading of the log,
+        ``unseen.barred``)."""
+        out = {p: set() for p in self.places(state, keep)}
+        held = {}
+        for e in state["events"]:
+            if e["kind"] == "upgrade" and e["joker_to"] is None:
+                held[e["joker"]] = e["seat"]
+            elif e["kind"] in ("place", "shift", "discard") and e.get("card") in held:
+                del held[e["card"]]
+        for joker, seat in held.items():
+            if seat != keep and joker in state["hands"][seat]:
+                for p in out:
+                    if p != f"hand {seat}":
+                        out[p].add(joker)
+        every = deck.build(1, jokers=4)
+        for seat, faces in unseen.barred(game.view(state, keep)).items():
+            out[f"hand {seat}"] |= {c for c in every if c[:2] in faces and c not in held}
+        return out

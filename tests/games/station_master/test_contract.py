@@ -3,8 +3,14 @@ Scrambling re-deals every secret a seat must not see: the other seats'
 Home Office cards, the face-down Home Office deck and the face-down
 waybill pile."""
 
+import copy
+import random
+from collections import Counter
+
 import games.station_master as station_master
-from tests.table_contract import TableGameContract
+from engine import play
+from games.station_master import homeoffice, timetable
+from tests.table_contract import TableGameContract, chi_square_critical
 
 
 def scramble_secrets(state, keep, rng):
@@ -48,6 +54,11 @@ class StationMasterContract(TableGameContract):
     def hidden(self, state, seat):
         return secrets_of(state, seat)
 
+    def places(self, state, keep):
+        out = {f"hand {s}": list(hand) for s, hand in enumerate(state["hands"]) if s != keep}
+        out["deck"] = list(state["deck"])
+        return out
+
 
 class TestCompetitiveContract(StationMasterContract):
     sizes = (3,)
@@ -70,3 +81,32 @@ class TestCutthroatContract(StationMasterContract):
     sizes = (4,)
     settings = [{"preset": "cutthroat"}]
     check_every = 8
+
+
+def test_a_world_bills_the_waybills_still_to_come_by_the_public_mix_and_numbers_them_as_the_pile_does():
+    steps = []
+    play.play(station_master, ["medium"] * 2, "waybills",
+              watch=lambda s, seat, a, k: steps.append((copy.deepcopy(s), seat)) if k == 30 else None)
+    state, seat = steps[0]
+    v = station_master.view(state, seat)
+    tos = Counter()
+    for k in range(300):
+        world = station_master.determinize(v, random.Random(k))
+        assert [b.split(":")[0] for b in world["waybills"]] == [b.split(":")[0] for b in state["waybills"]]
+        tos.update(b.split(":")[1] for b in world["waybills"])
+    total = sum(tos.values())
+    mix = dict(timetable.WAYBILL_MIX)
+    chi = sum((tos[to] - total * k / 10) ** 2 / (total * k / 10) for to, k in mix.items())
+    assert set(tos) == set(mix) and chi < chi_square_critical(3)
+
+
+def test_the_view_shows_the_discards_and_the_cards_out_of_the_day_and_nothing_else_face_up():
+    def check(state, seat, action, k):
+        if k % 7:
+            return
+        v = station_master.view(state, seat)
+        hidden = [c for h in state["hands"] for c in h] + state["deck"]
+        assert sorted(hidden + v["discards"] + v["out"]) == sorted(homeoffice.contents(state["n"], state["rules"]["hinder"] == "yes"))
+        assert v["discards"] == state["discard"] and v["moveNo"] == state["moveNo"]
+
+    play.play(station_master, ["hard"] * 4, "face-up", {"preset": "cutthroat"}, watch=check)

@@ -1,0 +1,151 @@
+"""One search for every game: perfect-information Monte Carlo over the
+contract (decision 10).
+
+A bot that searches knows only its seat's view. It deals itself worlds the
+view could be showing (``game.determinize(view, rng)``: the seat's secrets
+as they are, everyone else's dealt again), tries each of its moves in each
+world (``game.legal``, the same in every world: it depends only on what the
+seat may know), plays each world on with a fast policy to a horizon, and
+makes the move whose outcome is best on average. The same worlds, and the
+same random stream for the play after the move, serve every move, so moves
+are compared on the same luck.
+
+Each game says how (``Plan``): how many worlds (the budget), which moves
+are worth trying (its medium bot's best few, say), the policy that plays
+on (by default the game's own medium bot, through ``engine.play.bot_move``),
+where a play-out stops, and what a stopped world is worth to the seat.
+
+The budget is a count of worlds, never a clock: the same view and the same
+random stream give the same move on any machine, so replays and tests do
+not depend on timing. A plan may also set ``seconds``, a ceiling that stops
+dealing new worlds once it has passed (at least ``least`` are always
+played); a table's bot may use it, a test or a replay never does.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .contract import Illegal, plain_words
+from .moves import plain_copy, working_copy
+from .play import bot_move
+
+STEPS = 2000  # moves in one play-out at the most: a horizon is meant to come well before
+
+
+def medium(game, state: dict, seat: int, rng) -> dict:
+    """The default policy a world is played on with: the game's medium bot,
+    from the seat's view."""
+    return bot_move(game, state, seat, "medium", rng)
+
+
+def whole_game(state: dict, start: dict) -> bool:
+    """The default horizon: play on to the game's end."""
+    return False
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How a game searches: ``worlds`` dealt per decision; ``value(state,
+    seat)``, what a world is worth to the seat once its play-out stops (or
+    the game ends); ``stop(state, start)``, whether to stop playing on (by
+    default at the game's end), given the world as it was before the move;
+    ``policy(game, state, seat, rng)``, the move every seat makes while
+    playing on; ``moves(view, legal, rng)``, the moves worth trying, best
+    guess first (by default all of ``legal``): ties go to the earlier;
+    ``reason(view, best, runner_up)``, the sentence that says why (each a
+    (move, average worth) pair); ``seconds`` and ``least``, an optional time
+    ceiling and the worlds always played under it."""
+
+    worlds: int
+    value: Callable
+    stop: Callable = whole_game
+    policy: Callable = medium
+    moves: Callable | None = None
+    reason: Callable | None = None
+    seconds: float | None = None
+    least: int = 4
+
+
+@dataclass
+class Choice:
+    """What a search decided: the move, a sentence saying why, the moves
+    tried with their average worth, and the worlds it played."""
+
+    move: dict
+    reason: str
+    tried: list
+    worlds: int
+
+
+def play_on(game, state: dict, start: dict, plan: Plan, rng) -> dict:
+    """Play a world on from ``state`` with the plan's policy in every seat,
+    until its horizon or the game's end. Moves go straight to the rules
+    (the world is the search's own, so no copy a move): a move the rules
+    refuse is replaced by the game's fallback, as at a table."""
+    fallback = getattr(game, "fallback", None)
+    for _ in range(STEPS):
+        if game.result(state) is not None or plan.stop(state, start):
+            return state
+        deciding = game.deciding(state)
+        if not deciding:
+            return state
+        seat = min(d[0] for d in deciding)
+        action = plan.policy(game, state, seat, rng)
+        try:
+            game.MOVES[action["type"]](state, seat, action, 0.0)
+        except Illegal:
+            if fallback is None:
+                return state
+            action = fallback(plain_copy(state), seat)
+            game.MOVES[action["type"]](state, seat, action, 0.0)
+    return state
+
+
+def choose(game, view: dict, rng, plan: Plan) -> Choice:
+    """The move a seat makes after searching, from its view alone: seeded by
+    ``rng`` (the bot's stream), bounded by the plan's count of worlds."""
+    seat = view["seat"]
+    worlds = [random.Random(rng.getrandbits(64)) for _ in range(plan.worlds)]
+    first = game.determinize(view, worlds[0])
+    legal = game.legal(first, seat)
+    moves = plan.moves(view, legal, rng) if plan.moves is not None else list(legal)
+    moves = [m for m in moves if m in legal] or legal[:1]
+    if len(moves) == 1:
+        words = getattr(game, "say", None) or plain_words
+        return Choice(moves[0], f"{words(moves[0])}: the only move worth making.", [(moves[0], None)], 0)
+    totals = [0.0] * len(moves)
+    deadline = None if plan.seconds is None else time.perf_counter() + plan.seconds
+    played = 0
+    for k, stream in enumerate(worlds):
+        if deadline is not None and played >= plan.least and time.perf_counter() > deadline:
+            break
+        world = first if k == 0 else game.determinize(view, stream)
+        after = stream.getrandbits(64)  # the same play-on luck for every move in this world
+        for i, move in enumerate(moves):
+            w = working_copy(world)
+            try:
+                game.MOVES[move["type"]](w, seat, plain_copy(move), 0.0)
+            except Illegal:
+                totals[i] -= 1e9  # (never: legal() listed it in this very world)
+                continue
+            play_on(game, w, world, plan, random.Random(after))
+            totals[i] += plan.value(w, seat)
+        played += 1
+    means = [t / played for t in totals]
+    order = sorted(range(len(moves)), key=lambda i: (-means[i], i))
+    best = (moves[order[0]], means[order[0]])
+    second = (moves[order[1]], means[order[1]]) if len(order) > 1 else None
+    tried = [(moves[i], means[i]) for i in range(len(moves))]
+    return Choice(best[0], _reason(game, view, plan, best, second), tried, played)
+
+
+def _reason(game, view, plan, best, second) -> str:
+    if plan.reason is not None:
+        return plan.reason(view, best, second)
+    words = getattr(game, "say", None) or plain_words
+    return (f"{words(best[0])}: it came out best over the deals I tried, "
+            f"{best[1]:+.2f} on average against {second[1]:+.2f} for the next best.")
