@@ -7,6 +7,7 @@
 // waiting room's settings, drawn from the game's options_schema.
 
 import { connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
+import { keepingFocus, patch } from './patch.js';
 
 const LEVEL_NAMES = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 // How long a move waits for the table's answer before you may try again.
@@ -109,7 +110,14 @@ export function start(cfg) {
     const snap = room.snap;
     if (snap.status === 'lobby') {
       shell = null;
-      root.replaceChildren(waitingRoom(room));
+      // In place: a guest's half-typed name and the host's focus survive
+      // every change someone else makes (patch.js).
+      // A sentence from before you sat down (or left) has had its answer.
+      if (was && was.seat !== snap.seat) say('');
+      const fresh = waitingRoom(room);
+      const now = root.querySelector(':scope > section.waiting');
+      if (now && root.childElementCount === 1) keepingFocus(root, () => patch(now, fresh));
+      else root.replaceChildren(fresh);
       return;
     }
     if (!shell || (was && was.number !== snap.number)) shell = tableShell(room);
@@ -174,16 +182,16 @@ function waitingRoom(room) {
   let seatBox = null;
   if (!seated) {
     const input = el('input', { id: 'seat-name', maxlength: '20', placeholder: 'Your name', value: savedName(), 'aria-label': 'Your name' });
-    seatBox = el('form', { class: 'take-seat', id: 'take-seat' },
-      el('p', { text: 'You’re watching. Take a seat to play.' }),
-      el('div', { class: 'row' }, input, el('button', { type: 'submit', class: 'primary', text: 'Take a seat' })));
-    seatBox.addEventListener('submit', e => {
+    // (The form on screen may be an earlier copy, patched: read its own field.)
+    seatBox = el('form', { class: 'take-seat', id: 'take-seat', onsubmit: e => {
       e.preventDefault();
-      const name = input.value.trim();
+      const name = e.currentTarget.querySelector('#seat-name').value.trim();
       if (!name) { room.say('Tell us your name first, so the table knows who you are.', true); return; }
       saveName(name);
       room.act('join', { name });
-    });
+    } },
+    el('p', { text: 'You’re watching. Take a seat to play.' }),
+    el('div', { class: 'row' }, input, el('button', { type: 'submit', class: 'primary', text: 'Take a seat' })));
   }
   return el('section', { class: 'waiting', 'aria-labelledby': 'waiting-title' },
     el('p', { class: 'kicker', text: 'Waiting room' }),
@@ -191,7 +199,7 @@ function waitingRoom(room) {
     el('div', { class: 'share' },
       el('p', {}, 'Table code ', el('strong', { class: 'code', id: 'table-code', text: snap.code })),
       el('p', { class: 'muted' }, 'Share the code, or the link: ', el('span', { class: 'link', text: link }), ' ', copy)),
-    el('p', { id: 'room-status', class: 'status', role: 'status', 'aria-live': 'polite' }),
+    el('p', { id: 'room-status', class: 'status', role: 'status', 'aria-live': 'polite', 'data-own': '' }),
     seatBox,
     el('h2', { text: `Seats (${snap.seats.length})` }),
     el('ol', { class: 'seats', id: 'seats' }, seatRows),
@@ -311,7 +319,8 @@ function tableShell(room) {
     endButton.hidden = !(snap.host && snap.status === 'playing');
     const round = cfg.progress ? cfg.progress(snap) : '';
     document.getElementById('bar-round').textContent = round || '';
-    seats.replaceChildren(...snap.seats.map(s => plate(room, s)));
+    // In place, so a focused "Cover with a bot" keeps its focus.
+    keepingFocus(seats, () => patch(seats, el('ol', { class: 'plates', id: 'plates', 'aria-label': 'Players' }, snap.seats.map(s => plate(room, s)))));
     const mine = snap.seat !== null ? snap.seats[snap.seat] : null;
     cover.hidden = !(mine && mine.covered);
     if (mine && mine.covered) {
