@@ -276,6 +276,7 @@ function tableShell(room) {
   const drawer = el('aside', { class: 'drawer', id: 'log-drawer', hidden: true, 'aria-label': 'Log' }, el('h2', { text: 'Log' }), logList);
   const status = el('p', { id: 'room-status', class: 'status', role: 'status', 'aria-live': 'polite' });
   const cover = el('div', { class: 'covered-note', id: 'covered-note', hidden: true });
+  const watching = el('p', { class: 'watching-note', id: 'watching-note', hidden: true });
   const rules = dialog('rules', 'How to play', el('div', { class: 'rules' }));
   if (cfg.rules) rules.body.innerHTML = cfg.rules;
   else rules.body.textContent = 'The table shows what you can do on your turn.';
@@ -303,7 +304,7 @@ function tableShell(room) {
       el('button', { class: 'quiet', type: 'button', id: 'open-rules', text: 'How to play', onclick: () => rules.open() }),
       el('button', { class: 'quiet', type: 'button', id: 'open-options', text: 'Options', onclick: () => options.open() }),
       endButton));
-  root.replaceChildren(bar, status, cover, el('div', { class: 'table-area' }, el('div', { class: 'play' }, seats, board), drawer), rules.node, options.node, sheet.node);
+  root.replaceChildren(bar, status, cover, watching, el('div', { class: 'table-area' }, el('div', { class: 'play' }, seats, board), drawer), rules.node, options.node, sheet.node);
   // cfg.firstRun: How to play opens by itself the first time this browser
   // sits at a table of this game.
   const seen = `parlor:${cfg.game}:seen-rules`;
@@ -327,6 +328,10 @@ function tableShell(room) {
       cover.replaceChildren(el('span', { text: 'A bot is playing your seat for now.' }), ' ',
         el('button', { class: 'primary', type: 'button', id: 'take-back', text: 'Take my seat back', onclick: () => room.act('back') }));
     }
+    // Someone who came after the game began (by its code or link) is told
+    // why they are watching, and which seats bots are playing.
+    watching.hidden = !(snap.seat === null && snap.status === 'playing');
+    if (!watching.hidden) watching.textContent = watchingNote(snap);
     const events = (snap.view && snap.view.events) || [];
     logList.replaceChildren(...events.map(e => el('li', { text: describe(cfg, e, snap) })).filter(li => li.textContent));
     board.dataset.seq = String(snap.seq);
@@ -341,6 +346,18 @@ function tableShell(room) {
     if (snap.status === 'playing') sheet.close();
   }
   return { update };
+}
+
+function watchingNote(snap) {
+  const bots = snap.seats.filter(s => s.kind === 'bot').map(s => s.name);
+  const seats = bots.length
+    ? `Bots are playing ${bots.length === 1 ? 'one seat' : `${bots.length} seats`}: ${listed(bots)}.`
+    : 'Every seat is taken.';
+  return `This game has already begun, so you’re watching. ${seats}`;
+}
+
+function listed(names) {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 function plate(room, s) {
