@@ -1,5 +1,6 @@
-"""What the lobby says about each game: a kicker and a one-line blurb, in the
-order the games are listed. Player counts come from the game itself. A game
+"""What the lobby says about each game: a kicker (what kind of game) and a
+one-line blurb, in the order the games are listed. Player counts come from
+the game itself, once, on the card's own line, never in the kicker. A game
 is on the shelf once it has a table of its own (games/<slug>/app.js); a game
 without one is left off rather than shown half-made; a game the server was
 told to add (PARLOR_EXTRA_GAMES) plays on the plain table that lists its moves."""
@@ -10,10 +11,10 @@ from django.contrib.staticfiles import finders
 from engine import registry
 
 BLURBS = {
-    "euchre": ("Card game · 4 players", "Four players, two teams, and one jack that isn't what it looks like."),
-    "get-in-line": ("Board game with cards · 2 to 12", "Play a card, claim its space, and get five in a row before the other team."),
-    "line": ("Spatial rummy · 2 to 4", "Build one shared 4 by 4 grid of runs and sets; hold the least when it fills."),
-    "station-master": ("Railroad game · 1 to 4", "Run an Office on a single-track Division and keep the trains moving on time."),
+    "euchre": ("Card game", "Two teams of two, and one jack that isn't what it looks like."),
+    "get-in-line": ("Board game with cards", "Play a card, claim its space, and get five in a row before the other team."),
+    "line": ("Spatial rummy", "Build one shared 4 by 4 grid of runs and sets; hold the least when it fills."),
+    "station-master": ("Railroad game", "Run an Office on a single-track Division and keep the trains moving on time."),
 }
 
 
@@ -22,7 +23,7 @@ def entries() -> list[dict]:
     for game in registry.all():
         if not has_table(game.slug):
             continue
-        kicker, blurb = BLURBS.get(game.slug, (f"{game.players[0]} to {game.players[1]} players", ""))
+        kicker, blurb = BLURBS.get(game.slug, ("Game", ""))
         out.append({
             "slug": game.slug, "title": game.title, "kicker": kicker, "blurb": blurb,
             "players": list(game.players), "sizes": list(game.sizes),

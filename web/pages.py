@@ -1,5 +1,4 @@
 from django.contrib.staticfiles import finders
-from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
@@ -17,9 +16,12 @@ def lobby(request):
 
 @ensure_csrf_cookie
 def table(request, code):
-    found = Table.objects.filter(code=service.normal_code(code)).first() if code else None
+    wanted = service.normal_code(code)
+    found = Table.objects.filter(code=wanted).first() if wanted else None
     if found is None:
-        raise Http404("There is no table with that code.")
+        # Not a bare "Not Found": say so, and offer the join box and the
+        # games, so a mistyped code is one step from the right table.
+        return render(request, "web/lobby.html", {"catalog": catalog.entries(), "missing": wanted or "?"}, status=404)
     game = registry.get(found.game)
     own = f"games/{game.slug}/app.js"
     script = own if finders.find(own) else "room/generic.js"

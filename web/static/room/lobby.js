@@ -50,11 +50,15 @@ async function startTable(slug) {
   }
 }
 
+// A page for a code nobody has (web/pages.py) is the lobby with the join
+// box holding what was typed, ready to be put right.
+const missing = root.dataset.missing || '';
+
 function joinForm() {
-  const input = el('input', { id: 'join-code', name: 'code', autocomplete: 'off', maxlength: '8', placeholder: 'Code', 'aria-label': 'Table code', inputmode: 'text', autocapitalize: 'characters' });
+  const input = el('input', { id: 'join-code', name: 'code', autocomplete: 'off', maxlength: '8', placeholder: 'Code', 'aria-label': 'Table code', inputmode: 'text', autocapitalize: 'characters', value: missing.replace(/[^A-Z]/g, '') });
   const form = el('form', { class: 'join', id: 'join-form' },
     el('h2', { text: 'Join a table' }),
-    el('p', { text: 'Got a code from family? Type it here.' }),
+    el('p', { text: missing ? 'Check the code and try again.' : 'Got a code from family? Type it here.' }),
     el('div', { class: 'row' }, input, el('button', { type: 'submit', class: 'primary', text: 'Join' })));
   form.addEventListener('submit', e => {
     e.preventDefault();
@@ -94,8 +98,10 @@ async function draw() {
   root.replaceChildren(
     nameField(),
     el('p', { id: 'lobby-status', class: 'status', role: 'status', 'aria-live': 'polite' }),
-    el('section', { class: 'games' }, el('h2', { text: 'Start a table' }), el('div', { class: 'game-grid' }, catalog.map(gameCard))),
+    // The join box first: on a phone it is the one thing a guest came for,
+    // and it would sit under four game cards.
     joinForm(),
+    el('section', { class: 'games' }, el('h2', { text: 'Start a table' }), el('div', { class: 'game-grid' }, catalog.map(gameCard))),
   );
   const mine = await myTables();
   if (mine) root.append(mine);

@@ -74,12 +74,22 @@ export function knownTables() {
   try { return JSON.parse(localStorage.getItem(TABLES) || '[]'); } catch { return []; }
 }
 
+// The listeners el() gave each node, so a patch (patch.js) can move them
+// to the node already on screen.
+const LISTENERS = new WeakMap();
+export function listeners(node) {
+  if (!LISTENERS.has(node)) LISTENERS.set(node, []);
+  return LISTENERS.get(node);
+}
+
 export function el(tag, attrs = {}, ...kids) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else if (k === 'class') node.className = v;
+    if (k.startsWith('on')) {
+      node.addEventListener(k.slice(2), v);
+      listeners(node).push([k.slice(2), v]);
+    } else if (k === 'class') node.className = v;
     else if (k === 'text') node.textContent = v;
     else node.setAttribute(k, v === true ? '' : v);
   }

@@ -7,6 +7,7 @@
 // waiting room's settings, drawn from the game's options_schema.
 
 import { connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
+import { keepingFocus, patch } from './patch.js';
 
 const LEVEL_NAMES = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 // How long a move waits for the table's answer before you may try again.
@@ -109,7 +110,14 @@ export function start(cfg) {
     const snap = room.snap;
     if (snap.status === 'lobby') {
       shell = null;
-      root.replaceChildren(waitingRoom(room));
+      // In place: a guest's half-typed name and the host's focus survive
+      // every change someone else makes (patch.js).
+      // A sentence from before you sat down (or left) has had its answer.
+      if (was && was.seat !== snap.seat) say('');
+      const fresh = waitingRoom(room);
+      const now = root.querySelector(':scope > section.waiting');
+      if (now && root.childElementCount === 1) keepingFocus(root, () => patch(now, fresh));
+      else root.replaceChildren(fresh);
       return;
     }
     if (!shell || (was && was.number !== snap.number)) shell = tableShell(room);
@@ -174,16 +182,16 @@ function waitingRoom(room) {
   let seatBox = null;
   if (!seated) {
     const input = el('input', { id: 'seat-name', maxlength: '20', placeholder: 'Your name', value: savedName(), 'aria-label': 'Your name' });
-    seatBox = el('form', { class: 'take-seat', id: 'take-seat' },
-      el('p', { text: 'You’re watching. Take a seat to play.' }),
-      el('div', { class: 'row' }, input, el('button', { type: 'submit', class: 'primary', text: 'Take a seat' })));
-    seatBox.addEventListener('submit', e => {
+    // (The form on screen may be an earlier copy, patched: read its own field.)
+    seatBox = el('form', { class: 'take-seat', id: 'take-seat', onsubmit: e => {
       e.preventDefault();
-      const name = input.value.trim();
+      const name = e.currentTarget.querySelector('#seat-name').value.trim();
       if (!name) { room.say('Tell us your name first, so the table knows who you are.', true); return; }
       saveName(name);
       room.act('join', { name });
-    });
+    } },
+    el('p', { text: 'You’re watching. Take a seat to play.' }),
+    el('div', { class: 'row' }, input, el('button', { type: 'submit', class: 'primary', text: 'Take a seat' })));
   }
   return el('section', { class: 'waiting', 'aria-labelledby': 'waiting-title' },
     el('p', { class: 'kicker', text: 'Waiting room' }),
@@ -191,7 +199,7 @@ function waitingRoom(room) {
     el('div', { class: 'share' },
       el('p', {}, 'Table code ', el('strong', { class: 'code', id: 'table-code', text: snap.code })),
       el('p', { class: 'muted' }, 'Share the code, or the link: ', el('span', { class: 'link', text: link }), ' ', copy)),
-    el('p', { id: 'room-status', class: 'status', role: 'status', 'aria-live': 'polite' }),
+    el('p', { id: 'room-status', class: 'status', role: 'status', 'aria-live': 'polite', 'data-own': '' }),
     seatBox,
     el('h2', { text: `Seats (${snap.seats.length})` }),
     el('ol', { class: 'seats', id: 'seats' }, seatRows),
@@ -268,6 +276,7 @@ function tableShell(room) {
   const drawer = el('aside', { class: 'drawer', id: 'log-drawer', hidden: true, 'aria-label': 'Log' }, el('h2', { text: 'Log' }), logList);
   const status = el('p', { id: 'room-status', class: 'status', role: 'status', 'aria-live': 'polite' });
   const cover = el('div', { class: 'covered-note', id: 'covered-note', hidden: true });
+  const watching = el('p', { class: 'watching-note', id: 'watching-note', hidden: true });
   const rules = dialog('rules', 'How to play', el('div', { class: 'rules' }));
   if (cfg.rules) rules.body.innerHTML = cfg.rules;
   else rules.body.textContent = 'The table shows what you can do on your turn.';
@@ -295,7 +304,7 @@ function tableShell(room) {
       el('button', { class: 'quiet', type: 'button', id: 'open-rules', text: 'How to play', onclick: () => rules.open() }),
       el('button', { class: 'quiet', type: 'button', id: 'open-options', text: 'Options', onclick: () => options.open() }),
       endButton));
-  root.replaceChildren(bar, status, cover, el('div', { class: 'table-area' }, el('div', { class: 'play' }, seats, board), drawer), rules.node, options.node, sheet.node);
+  root.replaceChildren(bar, status, cover, watching, el('div', { class: 'table-area' }, el('div', { class: 'play' }, seats, board), drawer), rules.node, options.node, sheet.node);
   // cfg.firstRun: How to play opens by itself the first time this browser
   // sits at a table of this game.
   const seen = `parlor:${cfg.game}:seen-rules`;
@@ -311,13 +320,18 @@ function tableShell(room) {
     endButton.hidden = !(snap.host && snap.status === 'playing');
     const round = cfg.progress ? cfg.progress(snap) : '';
     document.getElementById('bar-round').textContent = round || '';
-    seats.replaceChildren(...snap.seats.map(s => plate(room, s)));
+    // In place, so a focused "Cover with a bot" keeps its focus.
+    keepingFocus(seats, () => patch(seats, el('ol', { class: 'plates', id: 'plates', 'aria-label': 'Players' }, snap.seats.map(s => plate(room, s)))));
     const mine = snap.seat !== null ? snap.seats[snap.seat] : null;
     cover.hidden = !(mine && mine.covered);
     if (mine && mine.covered) {
       cover.replaceChildren(el('span', { text: 'A bot is playing your seat for now.' }), ' ',
         el('button', { class: 'primary', type: 'button', id: 'take-back', text: 'Take my seat back', onclick: () => room.act('back') }));
     }
+    // Someone who came after the game began (by its code or link) is told
+    // why they are watching, and which seats bots are playing.
+    watching.hidden = !(snap.seat === null && snap.status === 'playing');
+    if (!watching.hidden) watching.textContent = watchingNote(snap);
     const events = (snap.view && snap.view.events) || [];
     logList.replaceChildren(...events.map(e => el('li', { text: describe(cfg, e, snap) })).filter(li => li.textContent));
     board.dataset.seq = String(snap.seq);
@@ -332,6 +346,18 @@ function tableShell(room) {
     if (snap.status === 'playing') sheet.close();
   }
   return { update };
+}
+
+function watchingNote(snap) {
+  const bots = snap.seats.filter(s => s.kind === 'bot').map(s => s.name);
+  const seats = bots.length
+    ? `Bots are playing ${bots.length === 1 ? 'one seat' : `${bots.length} seats`}: ${listed(bots)}.`
+    : 'Every seat is taken.';
+  return `This game has already begun, so you’re watching. ${seats}`;
+}
+
+function listed(names) {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 function plate(room, s) {

@@ -1,0 +1,75 @@
+"""The lobby as a family meets it: the join box first on a phone, a page
+that helps with a code nobody has, and a word for someone who comes after
+the game began."""
+
+import re
+
+from playwright.sync_api import expect
+
+
+def start_table(person, game):
+    person.page.goto("/")
+    person.page.get_by_label("Your name at the table").fill("Ada")
+    person.page.get_by_role("button", name=f"Start a {game} table").click()
+    expect(person.page).to_have_url(re.compile(r"/t/[A-Z]{5}$"))
+    return person.page.locator("#table-code").inner_text()
+
+
+def test_on_a_phone_the_join_box_is_above_the_game_cards(servers, people):
+    server = servers.start()
+    ben = people(server.url, width=390, height=844)
+    ben.page.goto("/")
+    join = ben.page.locator("#join-form").bounding_box()
+    first_card = ben.page.locator(".game-card").first.bounding_box()
+    assert join["y"] + join["height"] <= first_card["y"]
+    assert join["y"] < 844  # on the first screen
+    euchre = ben.page.locator('.game-card[data-game="euchre"]')
+    expect(euchre.locator(".kicker")).to_have_text("Card game")
+    expect(euchre.locator(".counts")).to_have_text("2–4 players · bots fill empty seats")
+    assert ben.errors == []
+
+
+def test_an_unknown_code_says_it_was_not_found_and_offers_the_join_box(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    code = start_table(ada, "High Card")
+
+    ben = people(server.url, width=390, height=844)
+    ben.page.goto("/")
+    ben.page.get_by_label("Your name at the table").fill("Ben")
+    wrong = "BCDFG" if code != "BCDFG" else "BCDFH"
+    ben.page.get_by_label("Table code").fill(wrong)
+    ben.page.get_by_role("button", name="Join").click()
+    expect(ben.page.get_by_role("heading", level=1)).to_have_text(f"There’s no table {wrong}")
+    expect(ben.page.get_by_label("Table code")).to_have_value(wrong)
+    expect(ben.page.get_by_role("link", name="← All games")).to_be_visible()
+    expect(ben.page.locator(".game-card")).not_to_have_count(0)
+    ben.page.get_by_label("Table code").fill(code)
+    ben.page.get_by_role("button", name="Join").click()
+    expect(ben.page.locator("#seats li")).to_have_count(2)
+    expect(ben.page.locator("#seats li").nth(1)).to_contain_text("Ben")
+    # (The 404 itself is the one error the browser reports.)
+    assert all("404" in e for e in ben.errors)
+
+
+def test_someone_who_joins_after_the_game_began_is_told_they_are_watching(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    code = start_table(ada, "High Card")
+    ada.page.get_by_role("button", name="Add a bot").click()
+    expect(ada.page.locator("#seats li")).to_have_count(2)
+    ada.page.get_by_role("button", name="Start the game").click()
+    expect(ada.page.locator("#board")).to_have_attribute("data-status", "playing")
+    bot = ada.page.locator("#plates li").nth(1).locator(".plate-name").inner_text()
+    expect(ada.page.locator("#watching-note")).to_be_hidden()
+
+    ben = people(server.url, width=390, height=844)
+    ben.page.goto("/")
+    ben.page.get_by_label("Your name at the table").fill("Ben")
+    ben.page.get_by_label("Table code").fill(code)
+    ben.page.get_by_role("button", name="Join").click()
+    note = ben.page.locator("#watching-note")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("This game has already begun, so you’re watching")
+    expect(note).to_contain_text(f"Bots are playing one seat: {bot}.")
+    assert ben.errors == [] and ada.errors == []
