@@ -8,6 +8,7 @@
 
 import { connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
 import { keepingFocus, patch } from './patch.js';
+import { fitOffer, settingsList } from './settings.js';
 
 const LEVEL_NAMES = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 // How long a move waits for the table's answer before you may try again.
@@ -205,6 +206,7 @@ function waitingRoom(room) {
     el('ol', { class: 'seats', id: 'seats' }, seatRows),
     note,
     snap.startProblem ? el('p', { class: 'problem', id: 'start-problem', text: snap.startProblem }) : null,
+    fitOffer({ schema: room.schema, settings: snap.settings, seats: snap.seats.length, problem: snap.startProblem, host, pick: (key, value) => pickSetting(room, key, value) }),
     settingsForm(room),
     host ? el('div', { class: 'actions' }, actions) : el('p', { class: 'muted', text: seated ? 'Waiting for the host to start the game.' : '' }),
     seated ? el('p', {}, el('button', { class: 'quiet', type: 'button', text: 'Leave this table', onclick: () => { forgetTable(room.code); room.act('leave'); location.href = '/'; } })) : null,
@@ -236,33 +238,24 @@ function houseRulesOffer(room) {
   } }));
 }
 
-/** The game's settings, drawn from its options_schema: each row a key, a
- * label, a hint, its choices and their labels. A row with `sizes` is asked
- * only at those seat counts; a row marked `custom` is answered by the
- * preset (the row with `presets`) unless the preset is Custom. The host
- * picks; everyone else reads the answers. */
+/** The game's settings, drawn from its options_schema by the one drawing
+ * the lobby uses too (settings.js). The host picks; everyone else reads
+ * the answers. */
 function settingsForm(room) {
   const { snap, schema } = room;
-  const rows = schema.filter(s => !s.sizes || s.sizes.includes(snap.seats.length));
-  if (!rows.length) return null;
-  const preset = schema.find(s => s.presets);
-  const custom = !preset || snap.settings[preset.key] === 'custom';
+  const list = settingsList({
+    schema, settings: snap.settings, seats: snap.seats.length, editable: snap.host,
+    pick: (key, value) => pickSetting(room, key, value), redraw: room.redraw,
+  });
+  if (!list) return null;
   return el('section', { class: 'settings', 'aria-label': 'House rules' },
     el('h2', { text: 'House rules' }),
     houseRulesOffer(room),
-    el('dl', {}, rows.map(s => {
-      const value = snap.settings[s.key];
-      const word = v => (s.labels && s.labels[String(v)]) || String(v);
-      const control = snap.host && (!s.custom || custom)
-        ? el('select', { id: `setting-${s.key}`, 'aria-label': s.label, onchange: e => {
-          const picked = s.choices.find(v => String(v) === e.target.value);
-          room.act('settings', { settings: { [s.key]: picked === undefined ? e.target.value : picked } });
-        } }, s.choices.map(v => el('option', { value: String(v), selected: v === value, text: word(v) })))
-        : el('span', { id: `setting-${s.key}`, text: word(value) });
-      const blurb = s.presets && (s.presets.find(p => p.key === value) || {}).blurb;
-      return el('div', { class: 'setting' }, el('dt', { text: s.label }),
-        el('dd', {}, control, blurb ? el('small', { text: blurb }) : null, s.hint ? el('small', { text: s.hint }) : null));
-    })));
+    list);
+}
+
+function pickSetting(room, key, value) {
+  room.act('settings', { settings: { [key]: value } });
 }
 
 // -- the table shell -------------------------------------------------------------
