@@ -88,9 +88,17 @@ class _Around:
                 for s in seats
             ],
             "view": view,
+            # The game's own sentence for the start, if it has one: ``{n}``
+            # stands for seat n's name (the browser fills them in).
+            "opening": _opening(game, table.state),
             "legal": offered(game, table.state, index) if index in deciding else [],
             "result": self.result,
         }
+
+
+def _opening(game, state) -> str | None:
+    hook = getattr(game, "opening", None)
+    return hook(state) if hook is not None and state is not None else None
 
 
 def _start_problem(game, n: int, settings: dict) -> str | None:
