@@ -4,6 +4,7 @@ and the table's settings."""
 
 from __future__ import annotations
 
+import json
 import secrets
 
 from django.db import transaction
@@ -197,17 +198,22 @@ def _setting_refusal(game, key, value, out: dict) -> str:
     if key not in out:
         return f"{game.title} has no setting called “{str(key)[:40]}”."
     if key not in rows:
-        return f"“{str(value)[:40]}” isn't one of the answers {game.title} allows for “{key}”."
+        return f"“{_shown(value)}” isn't one of the answers {game.title} allows for “{key}”."
     row = rows[key]
     preset = next((r for r in rows.values() if r.get("presets")), None)
     if row.get("custom") and preset and out.get(preset["key"]) != "custom":
         words = preset.get("labels", {})
-        return (f"{row['label']} is answered by the {words.get(out[preset['key']], out[preset['key']])} preset: "
+        return (f"“{row['label']}” is answered by the {words.get(out[preset['key']], out[preset['key']])} preset: "
                 f"choose {words.get('custom', 'custom')} to answer it yourself.")
     labels = row.get("labels", {})
     choices = [labels.get(str(c), str(c)) for c in row.get("choices", ())]
     offered = ", ".join(choices[:-1]) + f" or {choices[-1]}" if len(choices) > 1 else "".join(choices)
-    return f"{row['label']} can't be “{str(value)[:40]}”: choose {offered}."
+    return f"“{row['label']}” can't be “{_shown(value)}”: choose {offered}."
+
+
+def _shown(value) -> str:
+    """A refused value as it was sent, briefly."""
+    return (value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str))[:40]
 
 
 def _clean_name(name) -> str:
