@@ -70,11 +70,13 @@ def test_a_one_seat_co_op_table_says_so_and_offers_solitaire(servers, people):
 
 def test_custom_asks_its_questions_one_by_one_and_the_answers_carry_over(servers, people):
     server = servers.start(**WITH_STATION_MASTER)
-    ada = people(server.url)
+    ada = people(server.url, width=390, height=844)
     page = lobby(ada)
     sm = card(page, "station-master")
     sm.get_by_label("Preset", exact=True).select_option("custom")
     expect(sm.locator("#station-master-custom-step")).to_have_text("Question 1 of 5")
+    # The questions fit the card on a phone: nothing runs off the side.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     expect(sm.get_by_label("How long is the day?")).to_have_count(0)  # one at a time
     sm.get_by_label("Who scores?").select_option("together")
     sm.get_by_role("button", name="Next question").click()
