@@ -60,6 +60,10 @@ def test_a_one_seat_co_op_table_says_so_and_offers_solitaire(servers, people):
     expect(page.get_by_label("Preset", exact=True)).to_have_value("co-op")
     expect(page.locator("#start-problem")).to_have_text("Co-op needs two to four Offices: add a bot, or choose Solitaire to play alone.")
     expect(page.get_by_role("button", name="Start the game")).to_be_disabled()
+    expect(page.locator("#preset-offer button")).to_have_text(["Play Solitaire"])
+    # Custom answers "two to four" until asked otherwise: Solitaire is offered there too.
+    page.get_by_label("Preset", exact=True).select_option("custom")
+    expect(page.locator("#start-problem")).to_have_text("Custom needs two to four Offices: add a bot, or choose Solitaire to play alone.")
     page.locator("#preset-offer").get_by_role("button", name="Play Solitaire").click()
     expect(page.get_by_label("Preset", exact=True)).to_have_value("solitaire")
     expect(page.locator("#start-problem")).to_have_count(0)

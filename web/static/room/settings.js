@@ -91,14 +91,17 @@ function oneByOne(questions, settings, pick, redraw, prefix) {
         `${o.label} `, el('strong', { id: `${prefix}answer-${o.key}`, text: word(o, settings[o.key]) }))))));
 }
 
-/** A table whose seats don't fit its preset: the game's own sentence (the
- * table's start problem) and, for the host, a button for each preset that
- * does fit, so a table of one is offered Solitaire rather than refused. */
+/** A table that can't start as it is: beside the game's own sentence (the
+ * table's start problem), for the host, a button for each other preset
+ * that fits its seats, so a table of one is offered Solitaire rather than
+ * refused at Start. */
 export function fitOffer({ schema, settings, seats, problem, host, pick }) {
   const row = presetRow(schema);
   const now = presetOf(schema, settings);
-  if (!problem || !row || !now || now.sizes.includes(seats)) return null;
-  const fits = row.presets.filter(p => p.key !== 'custom' && p.sizes.includes(seats));
+  if (!problem || !row || !now) return null;
+  // (Custom allows every size, but its answers may not: it is offered
+  // the presets that fit too.)
+  const fits = row.presets.filter(p => p.key !== 'custom' && p.key !== now.key && p.sizes.includes(seats));
   if (!fits.length) return null;
   return el('p', { class: 'fit-offer', id: 'preset-offer' },
     host ? fits.map(p => el('button', { type: 'button', class: 'primary', 'data-key': `offer-${p.key}`, text: `Play ${p.label}`,
