@@ -126,13 +126,16 @@ def test_the_host_adds_fills_arranges_and_clears_seats():
     assert status == 400 and body["error"] == "Pick a bot level: easy, medium or hard."
 
 
-def test_settings_keep_only_what_the_game_allows():
+def test_a_setting_the_game_does_not_allow_is_refused_and_changes_nothing():
     ada = Client()
     code = new_table(ada)
     status, snap = post(ada, f"/api/tables/{code}/settings", {"settings": {"bot_pace": "relaxed"}})
     assert snap["settings"] == {"bot_pace": "relaxed"}
-    status, snap = post(ada, f"/api/tables/{code}/settings", {"settings": {"bot_pace": "warp", "cheat": True}})
-    assert snap["settings"] == {"bot_pace": "brisk"}
+    status, body = post(ada, f"/api/tables/{code}/settings", {"settings": {"bot_pace": "warp"}})
+    assert status == 400 and body["error"] == "“warp” isn't one of the answers High Card allows for “bot_pace”."
+    status, body = post(ada, f"/api/tables/{code}/settings", {"settings": {"bot_pace": "brisk", "cheat": True}})
+    assert status == 400 and body["error"] == "High Card has no setting called “cheat”."
+    assert snap_of(ada, code)["settings"] == {"bot_pace": "relaxed"}
 
 
 def test_a_game_plays_to_its_end_with_bots_taking_their_turns():

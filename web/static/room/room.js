@@ -8,6 +8,9 @@
 
 import { connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
 import { keepingFocus, patch } from './patch.js';
+import { firstVisit, markRead } from './howto.js';
+import { handoff, justStarted, presetName } from './opening.js';
+import { fitOffer, settingsList } from './settings.js';
 
 const LEVEL_NAMES = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 // How long a move waits for the table's answer before you may try again.
@@ -120,8 +123,10 @@ export function start(cfg) {
       else root.replaceChildren(fresh);
       return;
     }
+    if (room.waitingRules) room.waitingRules.close();
     if (!shell || (was && was.number !== snap.number)) shell = tableShell(room);
     shell.update(was);
+    if (justStarted(was, snap)) handoff(room);
   }
   return room;
 }
@@ -199,17 +204,33 @@ function waitingRoom(room) {
     el('div', { class: 'share' },
       el('p', {}, 'Table code ', el('strong', { class: 'code', id: 'table-code', text: snap.code })),
       el('p', { class: 'muted' }, 'Share the code, or the link: ', el('span', { class: 'link', text: link }), ' ', copy)),
+    waitingRulesButton(room),
     el('p', { id: 'room-status', class: 'status', role: 'status', 'aria-live': 'polite', 'data-own': '' }),
     seatBox,
     el('h2', { text: `Seats (${snap.seats.length})` }),
     el('ol', { class: 'seats', id: 'seats' }, seatRows),
     note,
     snap.startProblem ? el('p', { class: 'problem', id: 'start-problem', text: snap.startProblem }) : null,
+    fitOffer({ schema: room.schema, settings: snap.settings, seats: snap.seats.length, problem: snap.startProblem, host, pick: (key, value) => pickSetting(room, key, value) }),
     settingsForm(room),
     host ? el('div', { class: 'actions' }, actions) : el('p', { class: 'muted', text: seated ? 'Waiting for the host to start the game.' : '' }),
     seated ? el('p', {}, el('button', { class: 'quiet', type: 'button', text: 'Leave this table', onclick: () => { forgetTable(room.code); room.act('leave'); location.href = '/'; } })) : null,
     el('p', {}, el('a', { href: '/', text: '← All games' })),
   );
+}
+
+// How to play from the waiting room: the game's own rules, in a sheet kept
+// outside the room (the waiting room is redrawn on every change).
+function waitingRulesButton(room) {
+  const { cfg } = room;
+  if (!cfg.rules) return null;
+  if (!room.waitingRules) {
+    room.waitingRules = dialog('waiting-rules', `How to play ${cfg.title || room.snap.title}`, el('div', { class: 'rules' }));
+    room.waitingRules.body.innerHTML = cfg.rules;
+    document.body.append(room.waitingRules.node);
+  }
+  return el('p', { class: 'how-to-play' }, el('button', { type: 'button', class: 'quiet', id: 'waiting-how-to-play', text: 'How to play',
+    onclick: () => { markRead(cfg.game); room.waitingRules.open(); } }));
 }
 
 function houseRulesOffer(room) {
@@ -236,33 +257,24 @@ function houseRulesOffer(room) {
   } }));
 }
 
-/** The game's settings, drawn from its options_schema: each row a key, a
- * label, a hint, its choices and their labels. A row with `sizes` is asked
- * only at those seat counts; a row marked `custom` is answered by the
- * preset (the row with `presets`) unless the preset is Custom. The host
- * picks; everyone else reads the answers. */
+/** The game's settings, drawn from its options_schema by the one drawing
+ * the lobby uses too (settings.js). The host picks; everyone else reads
+ * the answers. */
 function settingsForm(room) {
   const { snap, schema } = room;
-  const rows = schema.filter(s => !s.sizes || s.sizes.includes(snap.seats.length));
-  if (!rows.length) return null;
-  const preset = schema.find(s => s.presets);
-  const custom = !preset || snap.settings[preset.key] === 'custom';
+  const list = settingsList({
+    schema, settings: snap.settings, seats: snap.seats.length, editable: snap.host,
+    pick: (key, value) => pickSetting(room, key, value), redraw: room.redraw,
+  });
+  if (!list) return null;
   return el('section', { class: 'settings', 'aria-label': 'House rules' },
     el('h2', { text: 'House rules' }),
     houseRulesOffer(room),
-    el('dl', {}, rows.map(s => {
-      const value = snap.settings[s.key];
-      const word = v => (s.labels && s.labels[String(v)]) || String(v);
-      const control = snap.host && (!s.custom || custom)
-        ? el('select', { id: `setting-${s.key}`, 'aria-label': s.label, onchange: e => {
-          const picked = s.choices.find(v => String(v) === e.target.value);
-          room.act('settings', { settings: { [s.key]: picked === undefined ? e.target.value : picked } });
-        } }, s.choices.map(v => el('option', { value: String(v), selected: v === value, text: word(v) })))
-        : el('span', { id: `setting-${s.key}`, text: word(value) });
-      const blurb = s.presets && (s.presets.find(p => p.key === value) || {}).blurb;
-      return el('div', { class: 'setting' }, el('dt', { text: s.label }),
-        el('dd', {}, control, blurb ? el('small', { text: blurb }) : null, s.hint ? el('small', { text: s.hint }) : null));
-    })));
+    list);
+}
+
+function pickSetting(room, key, value) {
+  room.act('settings', { settings: { [key]: value } });
 }
 
 // -- the table shell -------------------------------------------------------------
@@ -297,6 +309,7 @@ function tableShell(room) {
     el('a', { href: '/', class: 'home', 'aria-label': 'All games', text: 'Parlor' }),
     el('span', { class: 'bar-title', text: room.snap.title }),
     el('span', { class: 'bar-code', text: room.code }),
+    presetName(room) ? el('span', { class: 'bar-preset', id: 'bar-preset', text: presetName(room) }) : null,
     el('span', { class: 'bar-round', id: 'bar-round' }),
     more,
     el('span', { class: 'bar-tools', id: 'bar-tools' },
@@ -306,12 +319,8 @@ function tableShell(room) {
       endButton));
   root.replaceChildren(bar, status, cover, watching, el('div', { class: 'table-area' }, el('div', { class: 'play' }, seats, board), drawer), rules.node, options.node, sheet.node);
   // cfg.firstRun: How to play opens by itself the first time this browser
-  // sits at a table of this game.
-  const seen = `parlor:${cfg.game}:seen-rules`;
-  if (cfg.firstRun && !localStorage.getItem(seen)) {
-    localStorage.setItem(seen, '1');
-    rules.open();
-  }
+  // sits at a table of this game (not if it was read before sitting down).
+  if (cfg.firstRun && firstVisit(cfg.game)) rules.open();
   let sheetShownFor = null;
   let sheetLines = null;
 
@@ -433,7 +442,7 @@ function ordinal(n) {
   return ({ 1: '1st', 2: '2nd', 3: '3rd' })[n] || `${n}th`;
 }
 
-function dialog(id, title, body) {
+export function dialog(id, title, body) {
   const heading = el('h2', { text: title });
   const node = el('dialog', { id: `${id}-dialog`, class: 'sheet', 'aria-labelledby': `${id}-title` },
     el('div', { class: 'sheet-head' }, heading, el('button', { class: 'quiet close', type: 'button', 'aria-label': 'Close', text: '✕', onclick: () => node.close() })),
