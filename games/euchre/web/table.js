@@ -10,7 +10,7 @@ import { el } from '../../room/net.js';
 import { preference } from '../../room/room.js';
 import { back, face, short, spoken, suitName, suitSymbol } from '../../cards/faces.js';
 import { isLeft, leading } from './hints.js';
-import { Banners, FLY, GAP, Motion, RING, SWEEP, quiet } from './motion.js';
+import { Banners, FLY, GAP, Motion, RING, SWEEP, quiet } from '../../room/motion.js';
 import { HandOrder, draggable } from './order.js';
 import { Outcomes, fillHandSheet, handSheet } from './sheet.js';
 import { calledTag, handLine, myTeam, nameOf, side, suitLabel, who, winners } from './words.js';
