@@ -49,6 +49,9 @@ class _Around:
         self.playing = table.status == Table.PLAYING
         deciding = game.deciding(table.state) if self.playing and table.state else []
         self.deciding = {s for s, _k, _key in deciding}
+        # Each deciding seat's decision, its kind and key (open to the table,
+        # as whose turn it is): the room kit's Your move and catch-up use it.
+        self.decisions = {s: {"kind": k, "key": key} for s, k, key in deciding}
         self.idle = bots.idle_seats(table, deciding, time.time())
         self.problem = None
         if table.status == Table.LOBBY and len(seats) not in game.sizes:
@@ -88,6 +91,7 @@ class _Around:
                 for s in seats
             ],
             "view": view,
+            "decision": self.decisions.get(index) if index is not None else None,
             "legal": offered(game, table.state, index) if index in deciding else [],
             "result": self.result,
         }

@@ -1,80 +1,180 @@
-// Motion at the Euchre table: cues only. The page always shows the state
-// the server sent; these add a card flying in, a trick ringed and swept to
-// its winner, and banners, on top. Reduced motion or a hidden tab skips
-// them, and a move of yours finishes whatever is still playing.
+// Motion at a Parlor table: cues only. The page always shows the state the
+// server sent; a cue moves copies, or the real nodes from where they were,
+// on top. Cues wait their turn in one queue per table (room.cues), so a run
+// of moves plays one after another; when your turn comes the queue catches
+// up (older cues land at once, the last still plays). Under reduced motion
+// (the browser's setting, or Options' Reduce motion) or while the tab is
+// hidden no cue plays at all.
 
-export const FLY = 260;    // ms a card takes from a seat to the trick
+export const FLY = 260;    // ms a card takes from a seat to its place
 export const GAP = 150;    // ms between one card and the next
-export const RING = 480;   // ms a finished trick stays ringed
-export const SWEEP = 340;  // ms the trick takes to slide to its winner
-const BANNER = 1800;       // ms a banner stays up
-const BEHIND = 6000;       // ms of queued motion past which we skip to now
+export const RING = 480;   // ms a finished trick or line stays ringed
+export const SWEEP = 340;  // ms a trick takes to slide to its winner
+const BEHIND = 6000;       // ms of queued motion past which the queue skips to now
+const WAITING = 12;        // cues waiting past which the queue skips to now
 
-export function quiet() {
-  return document.hidden || matchMedia('(prefers-reduced-motion: reduce)').matches;
+// Options' Reduce motion: 'on', 'off', or unset (the browser's setting decides).
+export const REDUCE_KEY = 'parlor:reduce-motion';
+
+/** Reduced motion: Options' switch when it has been set, else the browser's. */
+export function reduced() {
+  const chosen = localStorage.getItem(REDUCE_KEY);
+  if (chosen === 'on') return true;
+  if (chosen === 'off') return false;
+  return matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** No motion now: reduced motion, or a tab nobody is looking at. */
+export function still() {
+  return document.hidden || reduced();
+}
+
+/** Tell the page's CSS (html[data-motion]) whether its own animations may run. */
+export function markMotion() {
+  document.documentElement.dataset.motion = reduced() ? 'reduce' : 'full';
 }
 
 const centre = r => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
 
-export class Motion {
-  constructor(layer) {
-    this.layer = layer;      // a fixed, click-through overlay for ghosts
-    this.until = 0;          // when the queued motion ends (performance.now())
+export class Cues {
+  /** `layer`: a fixed, click-through overlay for ghosts; `board`: where
+   * data-motion says "moving" while a cue plays (and "still" after). */
+  constructor(layer, board) {
+    this.layer = layer;
+    this.board = board;
+    this.queue = [];         // [{start, end, hold, anims}] oldest first
+    this.building = null;    // the cue whose animations are being made
     this.running = new Set();
+    this.mark();
   }
 
-  /** ms from now until queued motion is done: where the next cue starts. */
-  delay() {
-    const wait = Math.max(0, this.until - performance.now());
-    if (wait > BEHIND) { this.finish(); return 0; }
-    return wait;
+  get still() { return still(); }
+
+  /** Queue one cue. `play(at)` starts its animations `at` ms from now with
+   * this queue's helpers and returns how long after `at` the next cue may
+   * start. A `hold` cue (a trick swept to its winner) still plays when the
+   * queue catches up, and so does every cue after it. Under reduced motion
+   * or in a hidden tab nothing is queued (false). */
+  add(play, { hold = false } = {}) {
+    if (still()) { this.finish(); return false; }
+    if (this.queue.length >= WAITING || this.remaining() > BEHIND) this.finish();
+    const at = this.remaining();
+    const cue = { start: performance.now() + at, end: 0, hold, anims: [] };
+    this.building = cue;
+    try {
+      cue.end = cue.start + Math.max(0, play(at) || 0);
+    } finally {
+      this.building = null;
+    }
+    this.queue.push(cue);
+    return true;
   }
 
-  /** Note that motion runs until `ms` from now. */
-  extend(ms) {
-    this.until = Math.max(this.until, performance.now() + ms);
+  /** ms from now until the queued cues are done. */
+  remaining() {
+    const last = this.queue[this.queue.length - 1];
+    return last ? Math.max(0, last.end - performance.now()) : 0;
   }
 
+  /** Your turn has come: older cues land at once; the latest held cue and
+   * everything after it (with no held cue, just the last) play from now. */
+  catchUp() {
+    this.drop();
+    if (!this.queue.length) return;
+    let from = this.queue.length - 1;
+    for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i].hold) { from = i; break; }
+    for (const cue of this.queue.slice(0, from)) land(cue);
+    const rest = this.queue.slice(from);
+    const shift = Math.max(0, rest[0].start - performance.now());
+    for (const cue of rest) {
+      cue.start -= shift;
+      cue.end -= shift;
+      for (const a of cue.anims) if (a.playState !== 'finished') a.currentTime = (a.currentTime || 0) + shift;
+    }
+    this.queue = rest;
+  }
+
+  /** Everything still moving lands now. */
+  finish() {
+    for (const cue of this.queue) land(cue);
+    for (const a of [...this.running]) settle(a);
+    this.queue = [];
+    this.running.clear();
+    this.layer.replaceChildren();
+    this.mark();
+  }
+
+  drop() {
+    const now = performance.now();
+    this.queue = this.queue.filter(c => c.end > now || c.anims.some(a => a.playState !== 'finished'));
+  }
+
+  mark() {
+    if (this.board) this.board.dataset.motion = this.running.size ? 'moving' : 'still';
+  }
+
+  /** Track an animation as part of the cue being made. */
   track(anim, then) {
     this.running.add(anim);
-    const done = () => { this.running.delete(anim); if (then) then(); };
+    if (this.building) this.building.anims.push(anim);
+    this.mark();
+    const done = () => {
+      this.running.delete(anim);
+      this.mark();
+      if (then) then();
+    };
     anim.finished.then(done, done);
     return anim;
   }
 
+  /** Any animation of `node`, as part of the cue being made. */
+  animate(node, frames, timing, then) {
+    return this.track(node.animate(frames, timing), then);
+  }
+
   /** Fly `node` (already in its place) in from the rectangle `from`; it
    * stays out of sight until its turn. */
-  arrive(node, from, delay) {
+  arrive(node, from, delay, duration = FLY) {
     if (!from || !node.isConnected) return;
     const a = centre(from);
     const b = centre(node.getBoundingClientRect());
-    this.track(node.animate([
+    this.animate(node, [
       { transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(.75)`, opacity: 0 },
       { opacity: 1, offset: 0.15 },
       { transform: 'none', opacity: 1 },
-    ], { duration: FLY, delay, easing: 'cubic-bezier(.2,.7,.3,1)', fill: 'backwards' }));
+    ], { duration, delay, easing: 'cubic-bezier(.2,.7,.3,1)', fill: 'backwards' });
+  }
+
+  /** Drop `node` into its place from above (a chip on a board). */
+  drop(node, delay, duration = 380) {
+    if (!node || !node.isConnected) return;
+    this.animate(node, [
+      { transform: 'translateY(-45%) scale(1.7)', opacity: 0 },
+      { opacity: 1, offset: 0.55 },
+      { transform: 'none', opacity: 1 },
+    ], { duration, delay, easing: 'cubic-bezier(.2,.9,.3,1.2)', fill: 'backwards' });
   }
 
   /** A copy of `node` drawn over the page at rectangle `at`, hidden until `delay`. */
   ghost(node, at, delay = 0) {
     const g = node.cloneNode(true);
-    g.classList.add('eu-ghost');
+    g.classList.add('cue-ghost');
     g.removeAttribute('id');
     g.setAttribute('aria-hidden', 'true');
     Object.assign(g.style, { left: `${at.left}px`, top: `${at.top}px`, width: `${at.width}px`, height: `${at.height}px` });
     g.style.setProperty('--w', `${at.width}px`);
     this.layer.append(g);
-    if (delay > 0) this.track(g.animate([{ opacity: 0 }, { opacity: 0 }], { duration: 1, delay: delay - 1, fill: 'backwards' }));
+    if (delay > 0) this.animate(g, [{ opacity: 0 }, { opacity: 0 }], { duration: 1, delay: delay - 1, fill: 'backwards' });
     return g;
   }
 
-  /** Ring a ghost (the winning card) from `delay` for `duration` ms. */
-  ring(g, delay, duration = RING) {
-    this.track(g.animate([
+  /** Ring `node` (the winning card, a finished row) from `delay` for `duration` ms. */
+  ring(node, delay, duration = RING) {
+    this.animate(node, [
       { boxShadow: '0 0 0 0 rgba(242, 183, 5, 0)' },
       { boxShadow: '0 0 0 5px rgba(242, 183, 5, .95)', offset: 0.3 },
       { boxShadow: '0 0 0 5px rgba(242, 183, 5, .95)' },
-    ], { duration, delay }));
+    ], { duration, delay });
   }
 
   /** Slide ghosts to rectangle `to` from `delay`, then remove them. */
@@ -82,97 +182,30 @@ export class Motion {
     const b = centre(to);
     for (const g of ghosts) {
       const a = centre(g.getBoundingClientRect());
-      this.track(g.animate([
+      this.animate(g, [
         { transform: 'none', opacity: 1 },
         { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(.45)`, opacity: 0 },
-      ], { duration: SWEEP, delay, easing: 'ease-in', fill: 'forwards' }), () => g.remove());
+      ], { duration: SWEEP, delay, easing: 'ease-in', fill: 'forwards' }, () => g.remove());
     }
   }
 
-  /** Fly a ghost from `from` to `to` (the turned card to the dealer). */
-  carry(node, from, to, delay) {
+  /** Fly a ghost of `node` from `from` to `to` (the turned card to the dealer, a card drawn). */
+  carry(node, from, to, delay, duration = FLY + 120) {
+    if (!from || !to) return;
     const g = this.ghost(node, from, delay);
     const a = centre(from);
     const b = centre(to);
-    this.track(g.animate([
+    this.animate(g, [
       { transform: 'none', opacity: 1 },
       { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(.6)`, opacity: 0.2 },
-    ], { duration: FLY + 120, delay, easing: 'ease-in-out', fill: 'forwards' }), () => g.remove());
-  }
-
-  /** Everything still moving lands now. */
-  finish() {
-    for (const anim of [...this.running]) {
-      try { anim.finish(); } catch { anim.cancel(); }
-    }
-    this.running.clear();
-    this.layer.replaceChildren();
-    this.until = performance.now();
+    ], { duration, delay, easing: 'ease-in-out', fill: 'forwards' }, () => g.remove());
   }
 }
 
-// Banners: one at a time, each checked as its turn comes (a banner from a
-// hand gone by never plays over the next one).
-export class Banners {
-  constructor(node) {
-    this.node = node;
-    this.queue = [];
-    this.showing = null;
-    this.timer = null;
-    this.endsAt = 0;
-  }
+function settle(anim) {
+  try { anim.finish(); } catch { anim.cancel(); }
+}
 
-  add(title, sub, { keep = () => true, after = 0 } = {}) {
-    this.queue.push({ title, sub, keep, after: performance.now() + after });
-    this.pump();
-  }
-
-  /** When the banners queued now will all have been shown (performance.now()). */
-  get until() {
-    const now = performance.now();
-    let t = Math.max(now, this.endsAt);
-    for (const b of this.queue) t = Math.max(t, b.after) + BANNER;
-    return t;
-  }
-
-  pump() {
-    if (this.timer) return;
-    const next = this.queue.shift();
-    if (!next) { this.hide(); return; }
-    if (!next.keep()) { this.pump(); return; }
-    const wait = Math.max(0, next.after - performance.now());
-    this.timer = setTimeout(() => {
-      if (!next.keep()) { this.timer = null; this.pump(); return; }
-      this.show(next);
-      this.endsAt = performance.now() + BANNER;
-      this.timer = setTimeout(() => { this.timer = null; this.hide(); this.pump(); }, BANNER);
-    }, wait);
-  }
-
-  show(b) {
-    this.node.replaceChildren();
-    const title = document.createElement('strong');
-    title.textContent = b.title;
-    this.node.append(title);
-    if (b.sub) {
-      const sub = document.createElement('span');
-      sub.textContent = b.sub;
-      this.node.append(sub);
-    }
-    this.node.hidden = false;
-    if (!quiet()) this.node.animate([{ transform: 'translateY(-10px) scale(.96)', opacity: 0 }, { transform: 'none', opacity: 1 }], { duration: 220, easing: 'ease-out' });
-  }
-
-  hide() {
-    this.node.hidden = true;
-  }
-
-  /** Drop every banner still waiting (the result sheet is opening). */
-  clear() {
-    this.queue = [];
-    clearTimeout(this.timer);
-    this.timer = null;
-    this.endsAt = 0;
-    this.hide();
-  }
+function land(cue) {
+  for (const a of cue.anims) settle(a);
 }
