@@ -558,8 +558,8 @@ export class Table {
     }
     if (sel) return [selectedHint(v, sel, this.pending, true), false];
     if (v.can.play) {
-      const first = v.turns < v.n ? 'Your move: pick a card, then a lit space.' : 'Your turn: pick a card, then a lit space.';
-      return [lead + first, false];
+      // (A first turn's fuller word is the room kit's Your move.)
+      return [`${lead}Your turn: pick a card, then a lit space.`, false];
     }
     if (v.can.trade) return [`${lead}None of your cards can play, and your ${say(v.dead[0])} is dead: trade it in.`, false];
     if (v.can.pass) return [`${lead}Nothing in your hand can play: pass.`, false];
