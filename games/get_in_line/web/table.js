@@ -345,7 +345,8 @@ export class Table {
         const text = `${who} took your team’s chip off the ${say(v.layout[e.space])}.`;
         this.lead.push(text);
         this.hit = Date.now();
-        if (assist('banners')) this.banners.add(text, '', { afterCues: true, keep: () => { this.told = e.space; return true; } });
+        this.told = e.space;
+        if (assist('banners')) this.banners.add(text, '', { afterCues: true });
       } else if (e.kind === 'trade') {
         this.lead.push(`${who} traded in a dead ${say(e.card)}.`);
       } else if (e.kind === 'pass') {

@@ -57,6 +57,7 @@ export class Cues {
    * or in a hidden tab nothing is queued (false). */
   add(play, { hold = false } = {}) {
     if (still()) { this.finish(); return false; }
+    this.prune();
     if (this.queue.length >= WAITING || this.remaining() > BEHIND) this.finish();
     const at = this.remaining();
     const cue = { start: performance.now() + at, end: 0, hold, anims: [] };
@@ -79,7 +80,7 @@ export class Cues {
   /** Your turn has come: older cues land at once; the latest held cue and
    * everything after it (with no held cue, just the last) play from now. */
   catchUp() {
-    this.drop();
+    this.prune();
     if (!this.queue.length) return;
     let from = this.queue.length - 1;
     for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i].hold) { from = i; break; }
@@ -104,7 +105,8 @@ export class Cues {
     this.mark();
   }
 
-  drop() {
+  /** Forget the cues that are over. */
+  prune() {
     const now = performance.now();
     this.queue = this.queue.filter(c => c.end > now || c.anims.some(a => a.playState !== 'finished'));
   }

@@ -395,7 +395,9 @@ function tell(room, was, events, heard) {
   const before = same && was.decision ? was.decision.key : null;
   if (decision && decision.key !== before) {
     room.cues.catchUp();
-    if (same) { room.announce('Your turn.'); sounds.push('turn'); }
+    // Said when the turn comes back to you, not for each step of your own turn.
+    const othersMoved = events.some(e => e.n > heard && e.seat !== undefined && e.seat !== snap.seat);
+    if (same && (!was.decision || othersMoved)) { room.announce('Your turn.'); sounds.push('turn'); }
   }
   if (was && was.status === 'playing' && snap.status !== 'playing') {
     room.announce(snap.status === 'ended' ? 'The host ended this game; it isn’t kept.' : (cfg.resultLine && cfg.resultLine(snap)) || 'The game is over.');

@@ -33,10 +33,12 @@ function wake() {
 }
 for (const kind of ['pointerdown', 'keydown']) document.addEventListener(kind, wake, { capture: true, passive: true });
 
-/** Play one cue by name, if sounds are on and the page has been touched. */
+/** Play one cue by name, if sounds are on and the page has been touched.
+ * A tab out of sight sounds only your turn and the end: the calls to come back. */
 export function play(name) {
   const cue = CUES[name];
-  if (!cue || !soundsOn() || !context || context.state !== 'running' || document.hidden) return;
+  if (!cue || !soundsOn() || !context || context.state !== 'running') return;
+  if (document.hidden && name !== 'turn' && name !== 'end') return;
   const now = context.currentTime;
   for (const [freq, at, length] of cue.notes) {
     const osc = context.createOscillator();
