@@ -308,3 +308,37 @@ def test_on_a_phone_euchres_banner_never_covers_the_cards_in_play(servers, peopl
     seen = page.evaluate("window.banners")
     assert seen and not any(b["covers"] for b in seen), seen
     assert ada.errors == []
+
+
+# Each time the table hands Euchre's play back to me: the cards on the trick, and how many are still moving.
+RECORD_TURNS = """
+window.turns = [];
+new MutationObserver(records => {
+  for (const r of records) {
+    const t = r.target;
+    if (t.id !== 'eu' || r.oldValue === t.dataset.seq || t.dataset.myTurn !== 'true' || t.dataset.phase !== 'play') continue;
+    const cards = [...t.querySelectorAll('.eu-slot .card')];
+    window.turns.push({ trick: cards.length, moving: cards.filter(c => c.getAnimations().some(a => a.playState !== 'finished')).length });
+  }
+}).observe(document, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['data-seq'] });
+"""
+
+
+def test_when_your_turn_comes_older_moves_land_at_once_and_the_last_still_plays(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    page.emulate_media(reduced_motion="no-preference")
+    page.add_init_script(RECORD_TURNS)
+    sit_down(page, "euchre")
+    followed = []
+    for _ in range(60):
+        followed = [t for t in page.evaluate("window.turns") if t["trick"] >= 2]
+        if len(followed) >= 3 or not my_turn(page, "euchre"):
+            break
+        take_my_turn(page, "euchre")
+    assert followed, ("I never had to follow two or more cards", page.evaluate("window.turns"))
+    # Older cards had landed; the last one led to me was still flying in.
+    assert all(t["moving"] <= 1 for t in page.evaluate("window.turns")), page.evaluate("window.turns")
+    assert any(t["moving"] == 1 for t in followed), followed
+    assert ada.errors == []

@@ -614,8 +614,8 @@ export class Table {
   /** Cues for what changed since `before`, each a move on the room's queue:
    * a deal from the dealer, the turned card to the dealer, each card from
    * its player to the trick, and a finished trick ringed and swept to its
-   * winner (a held cue: when your turn comes it still plays, and the lead
-   * after it). The state is already drawn; these only move copies over it. */
+   * winner (a held cue: when your turn comes it still plays, before the
+   * last card). The state is already drawn; these only move copies over it. */
   cue(before, v, upRect) {
     const cues = this.motion;
     if (!before || still()) { cues.finish(); this.fromRect = null; return; }

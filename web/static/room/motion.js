@@ -77,22 +77,22 @@ export class Cues {
     return last ? Math.max(0, last.end - performance.now()) : 0;
   }
 
-  /** Your turn has come: older cues land at once; the latest held cue and
-   * everything after it (with no held cue, just the last) play from now. */
+  /** Your turn has come: older cues land at once and the last still plays,
+   * from now; so does a held cue (a trick's sweep), just before it. */
   catchUp() {
     this.prune();
-    if (!this.queue.length) return;
-    let from = this.queue.length - 1;
-    for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i].hold) { from = i; break; }
-    for (const cue of this.queue.slice(0, from)) land(cue);
-    const rest = this.queue.slice(from);
-    const shift = Math.max(0, rest[0].start - performance.now());
-    for (const cue of rest) {
+    const last = this.queue.length - 1;
+    const kept = this.queue.filter((cue, i) => cue.hold || i === last);
+    for (const cue of this.queue) if (!kept.includes(cue)) land(cue);
+    let at = performance.now();
+    for (const cue of kept) {
+      const shift = Math.max(0, cue.start - at);
       cue.start -= shift;
       cue.end -= shift;
       for (const a of cue.anims) if (a.playState !== 'finished') a.currentTime = (a.currentTime || 0) + shift;
+      at = Math.max(at, cue.end);
     }
-    this.queue = rest;
+    this.queue = kept;
   }
 
   /** Everything still moving lands now. */
