@@ -342,3 +342,19 @@ def test_when_your_turn_comes_older_moves_land_at_once_and_the_last_still_plays(
     assert all(t["moving"] <= 1 for t in page.evaluate("window.turns")), page.evaluate("window.turns")
     assert any(t["moving"] == 1 for t in followed), followed
     assert ada.errors == []
+
+
+def test_a_refusal_is_read_out_each_time(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    sit_down(page, "get-in-line")
+    assert my_turn(page, "get-in-line")
+    page.locator(".space.corner").first.click()
+    status = page.locator("#room-status")
+    expect(status).to_have_text("The corners are free spaces for every team, so no chip goes there.")
+    said = page.locator("#announce p", has_text="The corners are free spaces")
+    expect(said).to_have_count(1)
+    page.locator(".space.corner").first.click()
+    expect(said).to_have_count(2)
+    assert ada.errors == []

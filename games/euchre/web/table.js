@@ -492,6 +492,8 @@ export class Table {
   // -- what you do ------------------------------------------------------------------
 
   refuse(text) {
+    // (The status line is not a live region: the kit's announcements say why.)
+    this.room.announce(text, true);
     this.refusal = { text, seq: this.v.seq };
     this.paintDock(this.v);
   }

@@ -195,14 +195,16 @@ export class Table {
     this.paint();
   }
 
-  refuse(text) {
+  refuse(text, said = false) {
+    // (The status line is not a live region: the kit's announcements say why.)
+    if (!said) this.room.announce(text, true);
     this.refusal = { text, seq: this.snap.view.seq };
     this.paint();
   }
 
   /** The room's word that a move didn't go: the table takes moves again. */
   refused(text) {
-    if (this.snap) this.refuse(text);
+    if (this.snap) this.refuse(text, true); // (the kit has said it)
   }
 
   notYours(v) {

@@ -19,13 +19,19 @@ export class Announcer {
     this.last = null;
   }
 
-  /** Read `text` out (nothing for an empty one, or the same sentence twice running). */
-  say(text) {
-    if (!text || text === this.last) return;
+  /** Read `text` out: nothing for an empty one, nor the same sentence twice
+   * for one change of the table, unless `again` (a refusal, tried twice). */
+  say(text, again = false) {
+    if (!text || (text === this.last && !again)) return;
     this.last = text;
     const line = document.createElement('p');
     line.textContent = text;
     this.node.append(line);
     while (this.node.childElementCount > KEEP) this.node.firstElementChild.remove();
+  }
+
+  /** A new change of the table: its sentences may repeat the last one's. */
+  next() {
+    this.last = null;
   }
 }

@@ -32,7 +32,8 @@ export function start(cfg) {
   const room = {
     cfg, code, snap: null, busy: false,
     cues: null, // the table's cue queue (motion.js), made with the table
-    announce: text => announcer.say(text),
+    announce: (text, again = false) => announcer.say(text, again),
+    announcer,
     sound: name => playSound(name),
     // The game's settings, as the server describes them (games/<slug>'s
     // options_schema, carried by the page): the waiting room draws these.
@@ -115,7 +116,7 @@ export function start(cfg) {
   room.redraw = () => { if (room.snap) draw(null); };
 
   function say(text, isError = false) {
-    if (isError) announcer.say(text);
+    if (isError) announcer.say(text, true);
     const line = document.getElementById('room-status');
     if (!line) return;
     line.textContent = text;
@@ -380,6 +381,7 @@ function tableShell(room) {
  * the newest event heard. A first look says nothing of what went before. */
 function tell(room, was, events, heard) {
   const { snap, cfg } = room;
+  room.announcer.next();
   const newest = events.length ? events[events.length - 1].n : -1;
   const same = was && was.number === snap.number && heard !== null;
   const sounds = [];
