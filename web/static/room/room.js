@@ -362,6 +362,7 @@ function tableShell(room) {
     logList.replaceChildren(...events.map(e => el('li', { text: describe(cfg, e, snap) })).filter(li => li.textContent));
     board.dataset.seq = String(snap.seq);
     board.dataset.status = snap.status;
+    room.announcer.next();
     cfg.play.draw(board, snap, room, was);
     heard = tell(room, was, events, heard);
     const lines = JSON.stringify((snap.result && snap.result.ratings) || []);
@@ -381,14 +382,13 @@ function tableShell(room) {
  * the newest event heard. A first look says nothing of what went before. */
 function tell(room, was, events, heard) {
   const { snap, cfg } = room;
-  room.announcer.next();
   const newest = events.length ? events[events.length - 1].n : -1;
   const same = was && was.number === snap.number && heard !== null;
   const sounds = [];
   if (same) {
     for (const e of events) {
       if (e.n <= heard) continue;
-      if (e.seat === undefined || e.seat !== snap.seat) room.announce(describe(cfg, e, snap));
+      if (e.seat !== snap.seat) room.announce(describe(cfg, e, snap));
       if (cfg.sounds && cfg.sounds[e.kind]) sounds.push(cfg.sounds[e.kind]);
     }
   }
