@@ -29,10 +29,12 @@ export function still() {
   return document.hidden || reduced();
 }
 
-/** Tell the page's CSS (html[data-motion]) whether its own animations may run. */
+/** Tell the page's CSS (html[data-motion]) whether its own animations may
+ * run, now and whenever the device's setting changes. */
 export function markMotion() {
   document.documentElement.dataset.motion = reduced() ? 'reduce' : 'full';
 }
+matchMedia('(prefers-reduced-motion: reduce)').addEventListener('change', markMotion);
 
 const centre = r => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
 
