@@ -146,31 +146,36 @@ def test_under_reduced_motion_no_cue_plays_and_the_table_is_still_right(servers,
     assert ada.errors == []
 
 
-def test_with_motion_on_a_move_made_while_the_tab_was_hidden_lands_at_once_on_return(servers, people):
+@pytest.mark.parametrize("game", list(GAMES))
+def test_with_motion_on_a_move_made_while_the_tab_was_hidden_lands_at_once_on_return(servers, people, game):
     server = servers.start()
     ada = people(server.url)
     page = ada.page
     page.emulate_media(reduced_motion="no-preference")
     page.add_init_script(RECORD_MOTION)
-    sit_down(page, "get-in-line")
-    # In sight, a move plays its cue (a chip drops onto its space).
-    assert my_turn(page, "get-in-line")
-    take_my_turn(page, "get-in-line")
-    page.wait_for_function("window.cuesPlayed > 0")
-    assert my_turn(page, "get-in-line")
-    expect(page.locator("#board")).to_have_attribute("data-motion", "still")
+    sit_down(page, game)
+    root = page.locator(GAMES[game]["root"])
+    # In sight, moves play their cues (a card flies in, a chip drops).
+    for _ in range(12):
+        if page.evaluate("window.cuesPlayed") or not my_turn(page, game):
+            break
+        take_my_turn(page, game)
+    assert page.evaluate("window.cuesPlayed") > 0, "moves were made in sight, yet no cue played"
+    assert my_turn(page, game)
 
-    # The tab goes out of sight; my move and the bot's answer come meanwhile.
+    # The tab goes out of sight; my move and the bots' answers come meanwhile.
     page.evaluate(HIDE, True)
     page.evaluate("window.cuesPlayed = 0")
-    seq = page.locator("#gil").get_attribute("data-seq")
-    take_my_turn(page, "get-in-line")
-    page.locator(f'#gil[data-my-turn="true"]:not([data-seq="{seq}"]), {SHEET}').first.wait_for()
+    seq = root.get_attribute("data-seq")
+    take_my_turn(page, game)
+    page.locator(f'{GAMES[game]["root"]}:not([data-seq="{seq}"])').wait_for()
+    my_turn(page, game)
     page.evaluate(HIDE, False)
-    # Back in sight: both moves are simply there, with nothing left to play.
+    # Back in sight: every move is simply there, with nothing left to play.
     assert page.evaluate("window.cuesPlayed") == 0
     expect(page.locator("#board")).to_have_attribute("data-motion", "still")
-    assert drawn_whole(page, ".space .chip")
+    expect(page.locator(".cue-layer > *")).to_have_count(0)
+    assert drawn_whole(page, LAST_MOVE[game])
     assert ada.errors == []
 
 
