@@ -369,7 +369,11 @@ function tableShell(room) {
     if ((snap.status === 'over' || snap.status === 'ended') && (sheetShownFor !== snap.number || (sheetLines !== lines && sheet.node.open))) {
       sheetShownFor = snap.number;
       sheetLines = lines;
-      showResult(room, sheet);
+      // The result waits for the last moves to be seen (900 ms after the cues).
+      const wait = sheet.node.open ? 0 : room.cues.remaining();
+      const number = snap.number;
+      const show = () => { if (room.snap.number === number && room.snap.status !== 'playing') showResult(room, sheet); };
+      if (wait > 0) setTimeout(show, wait + 900); else show();
     }
     if (snap.status === 'playing') sheet.close();
   }
