@@ -1,9 +1,11 @@
 """The room kit's moving parts in a real browser, in every game: under
 reduced motion no cue plays and the table still shows each move; with
-motion on, a move made while the tab was hidden is simply there on return;
-the one live region reads a bot's move in the log's own words; Your move
-shows once per kind of decision; Options' Sounds and Reduce motion are
-remembered; and on a phone Euchre's banners keep clear of the cards."""
+motion on, a move made while the tab was hidden is simply there on return,
+and when play comes back to you only the last move is still moving; the one
+live region reads a bot's move in the log's own words, and a refusal each
+time; Your move shows once per kind of decision; Options' Sounds and
+Reduce motion are remembered; and on a phone Euchre's banners keep clear of
+the cards in play."""
 
 import re
 
