@@ -49,6 +49,9 @@ class _Around:
         self.playing = table.status == Table.PLAYING
         deciding = game.deciding(table.state) if self.playing and table.state else []
         self.deciding = {s for s, _k, _key in deciding}
+        # Each deciding seat's decision, its kind and key (open to the table,
+        # as whose turn it is): the room kit's Your move and catch-up use it.
+        self.decisions = {s: {"kind": k, "key": key} for s, k, key in deciding}
         self.idle = bots.idle_seats(table, deciding, time.time())
         self.problem = None
         if table.status == Table.LOBBY:
@@ -91,6 +94,7 @@ class _Around:
             # The game's own sentence for the start, if it has one: ``{n}``
             # stands for seat n's name (the browser fills them in).
             "opening": _opening(game, table.state),
+            "decision": self.decisions.get(index) if index is not None else None,
             "legal": offered(game, table.state, index) if index in deciding else [],
             "result": self.result,
         }

@@ -498,3 +498,18 @@ def test_a_bot_thinks_from_when_its_decision_began(settings):
     table.due_at -= 5
     table.save()
     assert snap_of(ada, code)["seq"] > seq  # a read plays the bot once it is due
+
+
+def test_a_snapshot_names_the_decision_that_is_yours_and_a_new_key_for_the_next():
+    code, ada, ben = started(bots=0, people=2)
+    snaps = {"Ada": snap_of(ada, code), "Ben": snap_of(ben, code)}
+    mover = next(name for name, s in snaps.items() if s["seats"][s["seat"]]["deciding"])
+    waiter = "Ben" if mover == "Ada" else "Ada"
+    first = snaps[mover]["decision"]
+    assert first["kind"] == "play" and first["key"]
+    assert snaps[waiter]["decision"] is None
+    assert Client().get(f"/api/tables/{code}").json()["decision"] is None  # (a watcher decides nothing)
+    status, _ = play_my_turn(ada if mover == "Ada" else ben, code)
+    assert status == 200
+    after = snap_of(ada if mover == "Ada" else ben, code)["decision"]
+    assert after is None or after["key"] != first["key"]
