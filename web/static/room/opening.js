@@ -33,16 +33,19 @@ export function justStarted(was, snap) {
 
 /** The handoff: the table arrives (a short beat, none under reduced
  * motion, see room.css) and the announcement stands under the bar until
- * it is put away. It is a live region, so a screen reader hears it too. */
+ * it is put away. A screen reader hears it through the kit's one live
+ * region (room.announce). */
 export function handoff(room) {
   const root = document.getElementById('room');
   const bar = root.querySelector(':scope > header.bar');
   if (!bar) return;
   root.querySelector('#opening')?.remove();
-  const line = el('p', { class: 'opening', id: 'opening', role: 'status', 'aria-live': 'polite' },
-    el('span', { class: 'opening-text', id: 'opening-text', text: announcement(room) }), ' ',
+  const text = announcement(room);
+  const line = el('p', { class: 'opening', id: 'opening' },
+    el('span', { class: 'opening-text', id: 'opening-text', text }), ' ',
     el('button', { type: 'button', class: 'quiet close', 'aria-label': 'Put the announcement away', text: '✕', onclick: () => line.remove() }));
   bar.after(line);
+  room.announce(text);
   root.classList.remove('arriving');
   void root.offsetWidth; // start the beat again for a Play again
   root.classList.add('arriving');
