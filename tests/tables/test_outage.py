@@ -87,3 +87,44 @@ def test_a_redis_outage_leaves_each_process_its_own_sockets_and_the_others_catch
         server.log.flush()
         logged = open(server.log.name).read()
         assert "Exception in ASGI application" not in logged and "never retrieved" not in logged
+
+
+def test_a_process_that_lost_redis_alone_tells_the_others_to_catch_up_once_it_is_back(redis_of_our_own):
+    """Two processes' layers on one loop: the first loses its own link to
+    Redis (the second's stays up, so it never learns of an outage). The
+    first's change reaches its own socket; once the first can publish again,
+    the second's socket is told to read the table afresh, then hears the
+    next change."""
+    import asyncio
+
+    from tables import layer, mainloop
+
+    async def play():
+        mainloop.adopt()  # as a server's loop
+        try:
+            mover, other = layer.SharedLayer(redis_of_our_own.url), layer.SharedLayer(redis_of_our_own.url)
+            heard = {"mover": [], "other": []}
+            for name, at in (("mover", mover), ("other", other)):
+                channel = await at.new_channel()
+                at.listen(channel, heard[name].append)
+                await at.group_add("table.BCDFG", channel)
+            await mover.group_send("table.BCDFG", {"type": "table.changed", "order": [1, 1]})
+            while not heard["other"]:
+                await asyncio.sleep(0.01)
+            mover._publisher.transport.close()  # the mover's link alone goes
+            mover._retry_at = float("inf")  # and can't come back yet
+            with pytest.raises(ConnectionError):
+                await mover.group_send("table.BCDFG", {"type": "table.changed", "order": [1, 2]})
+            assert heard["mover"][-1]["order"] == [1, 2]  # its own socket heard it all the same
+            assert [m["order"] for m in heard["other"]] == [[1, 1]]
+            mover._retry_at = 0.0  # Redis reachable again
+            await mover.group_send("table.BCDFG", {"type": "table.changed", "order": [1, 3]})
+            while len(heard["other"]) < 3:
+                await asyncio.sleep(0.01)
+            assert [m["type"] for m in heard["other"]] == ["table.changed", "table.stale", "table.changed"]
+            assert heard["other"][-1]["order"] == [1, 3]
+            assert [m["order"] for m in heard["mover"]] == [[1, 1], [1, 2], [1, 3]]  # once each, its own echo passed over
+        finally:
+            mainloop.forget()
+
+    asyncio.run(asyncio.wait_for(play(), 30))
