@@ -7,3 +7,9 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("", include("web.urls")),
 ]
+
+# Refusals Django makes itself (a body too large, a fault) answer the JSON API
+# in JSON, with a sentence; pages keep Django's own.
+handler400 = "web.api.bad_request"
+handler403 = "web.api.permission_denied"
+handler500 = "web.api.server_error"

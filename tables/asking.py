@@ -8,6 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 NAME_LENGTH = 20
+# Text the store can't write: a lone half of a surrogate pair ("\ud800" in
+# the JSON), which is no character at all.
+BROKEN_TEXT = ("That message holds a broken character (half of a pair that makes one letter), "
+               "which no name or move needs; leave it out and send it again.")
+NOT_SAVED = "The table couldn't save that just now, so nothing changed. Please try again."
 
 
 class Refused(Exception):

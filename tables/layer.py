@@ -10,7 +10,10 @@ the table), and a group send hands the message itself to each member.
 
 ``SharedLayer`` is the layer of a site on several processes: the same, with
 Redis's publish and subscribe carrying each change between them, over two
-connections a process.
+connections a process. A change reaches this process's own sockets first,
+straight from memory, so a table plays on for the sockets of its process
+while Redis is away, and the other processes' sockets read the table
+afresh once it is back.
 
 ``call`` makes every call to the layer wait its turn, at most CALLS_AT_ONCE
 in flight, so a crowd of sockets connecting at once queues instead of
@@ -22,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import logging
+import secrets
 import time
 import weakref
 
@@ -167,13 +171,22 @@ class _Link(asyncio.Protocol):
 class SharedLayer(ProcessLayer):
     """The layer of a site served by several processes: ``ProcessLayer`` for
     the sockets each process holds, and Redis's publish and subscribe
-    between processes. A group send is published once; every process with a
-    socket at the table receives it once, decodes it once and hands it to
-    its own sockets. After Redis comes back, each table's sockets are told
-    to read the table afresh, for the changes they could not hear."""
+    between processes. A group send is handed to this process's sockets at
+    once and published once, marked with the process it came from; every
+    other process with a socket at the table receives it once, decodes it
+    once and hands it to its own sockets (this one passes over its own).
+
+    Redis away costs only what crosses between processes: a socket still
+    joins its table (and hears this process's changes), and once Redis is
+    back every table with a socket here is subscribed again and its sockets
+    told to read the table afresh; the tables whose changes could not be
+    published are told so too, so the other processes' sockets at them read
+    afresh even if their own link to Redis never broke."""
 
     def __init__(self, hosts, prefix: str = "parlor", **kwargs):
         super().__init__(**kwargs)
+        self.origin = f"{secrets.token_hex(8)}:".encode()  # (17 bytes) before each message this process publishes
+        self._unheard: set[str] = set()  # groups whose changes could not be published
         self.url = hosts[0] if isinstance(hosts, (list, tuple)) else hosts
         self.where = redis.asyncio.connection.parse_url(self.url)
         # Redis's channels are shared by all its databases: name the database
@@ -182,7 +195,7 @@ class SharedLayer(ProcessLayer):
         self._loop = None  # the loop the links below belong to
         self._publisher: _Link | None = None
         self._subscriber: _Link | None = None
-        self._subscribed_before = False
+        self._missed = False  # whether sockets here may have missed changes while Redis was away
         self._connecting: asyncio.Lock | None = None
         self._retry_at = 0.0  # while Redis is away, publishing fails at once until then
         self._watching: asyncio.Task | None = None
@@ -213,9 +226,27 @@ class SharedLayer(ProcessLayer):
         return link
 
     async def group_add(self, group, channel):
+        """Join the table's group here, and subscribe this process to it on
+        Redis. Redis away, the socket joins all the same: it hears this
+        process's changes now, and is told to read the table afresh once
+        Redis is back (the watch subscribes every table with a socket here)."""
         await super().group_add(group, channel)
         self._on_this_loop()
-        if self._subscriber is None or not self._subscriber.open:
+        if self._watching is not None and not self._watching.done() and not self._subscribed:
+            return  # Redis is away and the watch is trying again
+        try:
+            await self._subscribe(group)
+        except (OSError, TimeoutError):
+            log.warning("Redis is away: a socket at %s hears only this process for now", group)
+            self._missed = True
+            self._keep_watch()
+
+    @property
+    def _subscribed(self) -> bool:
+        return self._subscriber is not None and self._subscriber.open
+
+    async def _subscribe(self, group) -> None:
+        if not self._subscribed:
             await self._subscribe_all()
         # Wait for Redis to confirm: a change made after the socket reads its
         # snapshot must reach it.
@@ -249,17 +280,24 @@ class SharedLayer(ProcessLayer):
     async def _publish(self, group, message, *, counted: bool) -> int | None:
         assert isinstance(message, dict), "Message is not a dict"
         self.require_valid_group_name(group)
-        data = orjson.dumps(message)
+        data = self.origin + orjson.dumps(message)
+        self._hand_out(group, message)  # this process's sockets first, whatever Redis does
         if mainloop.running() and asyncio.get_running_loop() is mainloop.loop():
             heard = asyncio.get_running_loop().create_future() if counted else None
-            (await self._publishing()).send("PUBLISH", self._topic(group), data, answer=heard)
-            return await asyncio.wait_for(heard, CONNECT_SECONDS) if counted else None
+            try:
+                (await self._publishing()).send("PUBLISH", self._topic(group), data, answer=heard)
+                return await asyncio.wait_for(heard, CONNECT_SECONDS) if counted else None
+            except (OSError, TimeoutError):
+                self._unheard.add(group)
+                raise
         # A script or test outside the server: a connection for this one message.
         async with redis.asyncio.Redis.from_url(self.url) as client:
             return await client.publish(self._topic(group), data)
 
     async def _publishing(self) -> _Link:
-        """The publishing connection, opened again if Redis dropped it."""
+        """The publishing connection, opened again if Redis dropped it; the
+        tables whose changes went unpublished meanwhile are told to the
+        other processes, as changes to read afresh."""
         self._on_this_loop()
         async with self._connecting:
             if self._publisher is None or not self._publisher.open:
@@ -270,6 +308,10 @@ class SharedLayer(ProcessLayer):
                 except (TimeoutError, OSError) as away:
                     self._retry_at = time.monotonic() + RETRY_SECONDS
                     raise ConnectionError("Redis is away") from away
+                unheard, self._unheard = self._unheard, set()
+                stale = self.origin + orjson.dumps({"type": "table.stale"})
+                for group in unheard:
+                    self._publisher.send("PUBLISH", self._topic(group), stale)
             return self._publisher
 
     async def count(self, key: str, earlier: str, seconds: int) -> tuple[int, int]:
@@ -297,12 +339,15 @@ class SharedLayer(ProcessLayer):
             if topics:
                 link.send("SUBSCRIBE", *topics)
             self._subscriber = link
-            again, self._subscribed_before = self._subscribed_before, True
-            if self._watching is None or self._watching.done():
-                self._watching = asyncio.ensure_future(self._watch())
+            again, self._missed = self._missed, True  # (from now on, losing the link loses changes)
+            self._keep_watch()
         if again:
             for group in list(self.groups):
                 self._hand_out(group, {"type": "table.stale"})
+
+    def _keep_watch(self) -> None:
+        if self._watching is None or self._watching.done():
+            self._watching = asyncio.ensure_future(self._watch())
 
     def _heard(self, reply) -> None:
         if not isinstance(reply, list) or len(reply) != 3 or reply[0] != b"message":
@@ -314,9 +359,10 @@ class SharedLayer(ProcessLayer):
                 _warn_if_refused(reply)
             return
         group = reply[1].decode()[len(self.prefix) + 1:]
-        if group in self.groups:
+        data = reply[2]
+        if group in self.groups and not data.startswith(self.origin):  # (this process's own went out already)
             try:
-                self._hand_out(group, orjson.loads(reply[2]))
+                self._hand_out(group, orjson.loads(data[len(self.origin):]))
             except Exception:  # one bad message must not stop the rest
                 log.exception("could not hand out a change at %s", group)
 
@@ -338,6 +384,7 @@ class SharedLayer(ProcessLayer):
                     return  # the next socket to join subscribes afresh
                 try:
                     await self._subscribe_all()
+                    await self._publishing()  # and the tables left unpublished are told
                     break
                 except (TimeoutError, OSError):
                     continue

@@ -12,16 +12,21 @@ once that commits, each browser's view is published (``telling``)."""
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
+
+from django.db import DatabaseError, InterfaceError, OperationalError
 
 from engine import moves
 from engine.contract import Illegal
 
 from . import bots, rows
-from .asking import Refused, Visitor
+from .asking import BROKEN_TEXT, NOT_SAVED, Refused, Visitor
 from .hold import NO_SUCH_TABLE, UNDER_WAY, Held, Only, hold, hold_all, normal_code, under_way, waiting
 from .models import Seat, Table
+
+log = logging.getLogger(__name__)
 
 FINISHED = Only(frozenset({Table.OVER, Table.ENDED}), "The game is still going; finish it or end it first.")
 
@@ -68,7 +73,34 @@ def move_all(asked: list[tuple]) -> list[Refused | None]:
     are most of a move's time, so a busy process makes every move waiting
     in one read and one write. Each is made or refused on its own, in the
     order asked; a refused move changes nothing of its own (bots that were
-    due by then still move). Returns, for each, its refusal or None."""
+    due by then still move). Returns, for each, its refusal or None.
+
+    One move that breaks the batch (a fault, not a refusal: the store
+    failing on it, or a game's code) must not cost the others theirs: the
+    batch rolls back and each move is made again on its own, the faulty
+    one refused with a sentence. (Not when the database itself fails: the
+    whole batch is refused at once, not waited out move by move.)"""
+    if len(asked) > 1:
+        try:
+            return _move_together(asked)
+        except (OperationalError, InterfaceError):
+            raise  # the database itself is failing: each move alone would only wait on it again
+        except Exception:
+            log.exception("a batch of %d moves failed; making each on its own", len(asked))
+    return [_move_alone(one) for one in asked]
+
+
+def _move_alone(one: tuple) -> Refused | None:
+    try:
+        return _move_together([one])[0]
+    except DatabaseError:
+        raise  # the edge says so in its own sentence
+    except Exception:
+        log.exception("a move at %s failed", one[0])
+        return Refused(NOT_SAVED, 503)
+
+
+def _move_together(asked: list[tuple]) -> list[Refused | None]:
     codes = [normal_code(code) for code, *_ in asked]
     outcomes: list[Refused | None] = []
     with hold_all(codes) as tables:
@@ -94,6 +126,8 @@ def _move_at(held: Held, who: Visitor, seq, action) -> None:
         raise Refused("A bot is playing your seat for now. Take your seat back to play.", 409)
     if not isinstance(seq, int) or isinstance(seq, bool):
         raise Refused("Your move didn't say which turn it was made on; reload to see the table.")
+    if not rows.storable(action):
+        raise Refused(BROKEN_TEXT)
     now = time.time()
     bots.advance(table, game, held.seats, now)
     if seq != table.state["seq"]:

@@ -154,6 +154,16 @@ def _numbered(statement: str) -> str:
     return re.sub("%s", lambda _: f"${next(numbers)}", statement)
 
 
+def storable(value) -> bool:
+    """Whether the store can write this value as JSON (a lone surrogate,
+    for one, it can't)."""
+    try:
+        _json(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
 def _json(value) -> str | None:
     return None if value is None else orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 

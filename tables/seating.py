@@ -11,8 +11,8 @@ from django.db import transaction
 
 from engine import registry
 
-from . import bots
-from .asking import NAME_LENGTH, Refused, Visitor
+from . import bots, names
+from .asking import Refused, Visitor
 from .hold import CODE_LENGTH, Held, Only, hold, waiting
 from .models import Seat, Table
 
@@ -38,7 +38,7 @@ def create(slug, who: Visitor, settings: dict | None = None, chosen=None) -> Tab
     game = registry.get(slug)
     if game is None:
         raise Refused("We don't have that game. Pick one from the list.", 404)
-    name = _clean_name(who.name)
+    name = names.clean(who.name)
     start_from = game.options(settings if isinstance(settings, dict) else {})
     if chosen is not None:
         start_from = settled(game, start_from, chosen)
@@ -55,10 +55,11 @@ def join(code, who: Visitor) -> int:
         mine = held.mine
         if mine is not None:
             return mine.index
-        name = _clean_name(who.name)
+        name = names.clean(who.name)
         held.only(NOT_STARTED)
         seats = held.seats
         if len(seats) < max(held.game.sizes):
+            names.taken(name, seats)
             seat = Seat.objects.create(table=held.table, index=len(seats), kind=Seat.PERSON, browser=who.browser,
                                        user_id=who.user_id, name=name)
             seats.append(seat)
@@ -66,6 +67,7 @@ def join(code, who: Visitor) -> int:
             seat = next((s for s in seats if s.kind == Seat.BOT), None)
             if seat is None:
                 raise Refused("Every seat at this table is taken.", 409)
+            names.taken(name, seats, by=seat)
             seat.kind, seat.browser, seat.user_id, seat.name, seat.covered = Seat.PERSON, who.browser, who.user_id, name, False
             seat.save()
         held.changed("updated")
@@ -119,8 +121,7 @@ def _renumber(seats: list[Seat]) -> None:
 
 
 def _bot_name(seats) -> str:
-    used = {s.name for s in seats}
-    return next((n for n in BOT_NAMES if n not in used), f"Bot {len(seats) + 1}")
+    return next((n for n in BOT_NAMES if not any(names.same(s.name, n) for s in seats)), f"Bot {len(seats) + 1}")
 
 
 def add_bot(code, who: Visitor, level="medium") -> int:
@@ -215,11 +216,3 @@ def _shown(value) -> str:
     """A refused value as it was sent, briefly."""
     return (value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str))[:40]
 
-
-def _clean_name(name) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise Refused("Tell us your name first, so the table knows who you are.")
-    name = " ".join(name.split())
-    if len(name) > NAME_LENGTH:
-        raise Refused(f"Please keep your name to {NAME_LENGTH} letters or fewer.")
-    return name

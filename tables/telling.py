@@ -69,6 +69,8 @@ async def _tell(channel_layer, name: str, message: dict) -> None:
             await layer.call(channel_layer.group_send, name, message)
         else:
             heard_by = await layer.call(channel_layer.group_send_counted, name, message)
+    except (OSError, TimeoutError) as away:  # Redis: this process's sockets heard it; the others catch up when it's back
+        log.warning("could not tell the other processes about a change at %s: %s", name, away)
     except Exception:  # the database is the truth; clients catch up on reconnect
         log.warning("could not tell sockets about a change at %s", name, exc_info=True)
     if bot is not None and heard_by < 2:

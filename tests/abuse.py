@@ -15,10 +15,12 @@ junk = st.recursive(
 
 # Values close to the ones actions accept, so the fuzz gets past the JSON
 # reader to each action's own checks (and now and then asks for something
-# valid), and a name with a NUL, which PostgreSQL can't keep.
+# valid), a name with a NUL, which PostgreSQL can't keep, one with a lone
+# surrogate, which no store can, and names a reader can't see or that read
+# backwards.
 near_valid = (
     st.integers(-2, 5)
-    | st.sampled_from([*LEVELS, "brisk", "relaxed", "Ada", "Ada\x00"])
+    | st.sampled_from([*LEVELS, "brisk", "relaxed", "Ada", "Ada\x00", "Ada\ud800", "\u200b\u200c", "\u202eAda"])
     | st.dictionaries(st.sampled_from(["bot_pace", "teams"]), st.sampled_from(["brisk", "relaxed", 2, 3]) | junk, max_size=2)
 )
 

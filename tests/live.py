@@ -92,6 +92,46 @@ def scale_out_env() -> dict:
     }
 
 
+def wait_for_redis(port: int, password: str = "") -> None:
+    """Until Redis answers (a page would keep reconnecting meanwhile)."""
+    import redis as redis_client
+
+    give_up = time.monotonic() + 30
+    while True:
+        try:
+            redis_client.Redis(port=port, password=password or None, socket_connect_timeout=1).ping()
+            return
+        except redis_client.ConnectionError:
+            if time.monotonic() > give_up:
+                raise
+            time.sleep(0.05)
+
+
+class OwnRedis:
+    """A Redis of the test's own, which the test stops and starts again."""
+
+    def __init__(self, tmp_path, password: str = ""):
+        self.port = free_port()
+        self.password = password
+        self.command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                        "--appendonly", "no", "--dir", str(tmp_path)] + (["--requirepass", password] if password else [])
+        self.process = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL)
+        wait_for_redis(self.port, self.password)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait()
+            self.process = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://:{self.password}@127.0.0.1:{self.port}/0" if self.password else f"redis://127.0.0.1:{self.port}/0"
+
+
 class Servers:
     """Live servers sharing one database (SQLite under tmp_path unless
     DATABASE_URL, here or in the environment, names PostgreSQL)."""

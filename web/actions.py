@@ -8,6 +8,7 @@ import logging
 from django.db import DatabaseError
 
 from tables import service
+from tables.asking import NOT_SAVED
 
 from . import limits
 
@@ -59,4 +60,4 @@ def perform_moves(asked: list[tuple]) -> list[service.Refused | None]:
 def _not_saved(name: str, code: str) -> service.Refused:
     # The transaction rolled back: nothing changed, and the player may retry.
     log.exception("the database failed during %s at %s", name, code)
-    return service.Refused("The table couldn't save that just now, so nothing changed. Please try again.", 503)
+    return service.Refused(NOT_SAVED, 503)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import functools
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
+from django.views import defaults
 from django.views.csrf import csrf_failure as csrf_failure_page
 
 from engine import registry
@@ -53,12 +55,44 @@ CSRF_REFUSED = ("This call needs the site's security token: reload the page and 
                 "(a script sends the csrftoken cookie's value in an X-CSRFToken header).")
 
 
+def _wants_json(request) -> bool:
+    return request.path.startswith("/api/") or request.content_type == "application/json"
+
+
 def csrf_failure(request, reason=""):
     """The site's CSRF_FAILURE_VIEW: the JSON API and JSON calls get a
     sentence they can show, the HTML forms Django's page."""
-    if request.path.startswith("/api/") or request.content_type == "application/json":
+    if _wants_json(request):
         return JsonResponse({"error": CSRF_REFUSED}, status=403)
     return csrf_failure_page(request, reason)
+
+
+TOO_BIG = "That request is far too large for anything Parlor takes; send a smaller one."
+MALFORMED = "That request is malformed, so nothing changed; send it again as the API describes."
+FORBIDDEN = "That isn't yours to do here."
+BROKE = "Something went wrong at Parlor's end, so nothing changed. Please try again in a moment."
+
+
+def bad_request(request, exception):
+    """The site's handler400: Django refuses a body over
+    DATA_UPLOAD_MAX_MEMORY_SIZE (and other suspicious requests) with it."""
+    if not _wants_json(request):
+        return defaults.bad_request(request, exception)
+    if isinstance(exception, RequestDataTooBig):
+        return JsonResponse({"error": TOO_BIG}, status=413)
+    return JsonResponse({"error": MALFORMED}, status=400)
+
+
+def permission_denied(request, exception):
+    if not _wants_json(request):
+        return defaults.permission_denied(request, exception)
+    return JsonResponse({"error": FORBIDDEN}, status=403)
+
+
+def server_error(request):
+    if not _wants_json(request):
+        return defaults.server_error(request)
+    return JsonResponse({"error": BROKE}, status=500)
 
 
 def nowhere(request):

@@ -1,14 +1,17 @@
 """Reading a message from a browser or script: size and depth are checked
 before the JSON is parsed, so a hostile body costs almost nothing. What the
 database can't keep (a NUL character, NaN, a number past 64 bits) is refused
-here too, so a move that carries one can't fail a whole batch's save."""
+here too, and so is text that is no text (a lone surrogate), so a move
+that carries one can't fail a whole batch's save."""
 
 from __future__ import annotations
 
 import json
 import math
 
-from tables.asking import Refused
+import orjson
+
+from tables.asking import BROKEN_TEXT, Refused
 
 MOST_BYTES = 16 * 1024
 MOST_DEPTH = 16
@@ -76,6 +79,10 @@ def parse(body) -> dict:
         data = json.loads(body, parse_constant=_not_a_number, parse_float=_finite, parse_int=_whole)
     except (ValueError, RecursionError):
         raise Refused("That message isn't valid JSON.") from None
+    try:
+        orjson.dumps(data)  # as the store will write it: a lone surrogate can't be
+    except orjson.JSONEncodeError:
+        raise Refused(BROKEN_TEXT) from None
     if not isinstance(data, dict):
         raise Refused("A message must be a JSON object, like {\"type\": \"pass\"}.")
     return data
