@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine import log
 
-from . import division, homeoffice, rules, traffic
+from . import division, homeoffice, reading, rules, traffic
 
 
 def _card(state: dict, j: int) -> dict:
@@ -17,6 +17,7 @@ def _card(state: dict, j: int) -> dict:
            "twoTracks": division.two_tracks(card)}
     if "up" in card:
         out["up"] = card["up"]
+    out.update(reading.card_words(state["n"], card, j))
     return out
 
 
@@ -26,6 +27,7 @@ def _train(state: dict, t: dict) -> dict:
     out["name"] = traffic.label(t)
     if t["due"] is not None and t["status"] in ("standing", "running"):
         out["late"] = _late(state, t)
+    out.update(reading.train_words(state, t, out.get("late")))
     return out
 
 
@@ -78,6 +80,8 @@ def view(state: dict, seat) -> dict:
         "scoring": state["rules"]["scoring"],
         "table": state["table"], "goal": state["goal"] if together else None, "lost": state["lost"],
         "events": log.recent(state, seat),
+        "clock": f"Stage {state['stage']} of {state['stages']}",
+        "score": reading.score_words(state),
     }
     if seat is not None:
         out["hand"] = [homeoffice.face(c) for c in state["hands"][seat]]
