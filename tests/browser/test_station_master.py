@@ -129,3 +129,138 @@ def test_a_solitaire_day_through_the_page_to_the_result_sheet(servers, people):
     expect(sheet.get_by_role("button", name="Play again")).to_be_visible()
     assert not SECTION_NUMBER.search(sheet.inner_text())
     assert ada.errors == []
+
+
+def record_frames(person):
+    """Every websocket message the page receives, parsed, as it arrives."""
+    frames = []
+    person.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))))
+    return frames
+
+
+def seated_co_op_table(server, people):
+    """Ada hosts a Co-op table, Ben takes the second seat from his own
+    browser, and two bots fill the rest."""
+    ada, ben = people(server.url), people(server.url)
+    frames = {"ada": record_frames(ada), "ben": record_frames(ben)}
+    code = new_table(ada.page, "station-master")
+    open_table(ada.page, code, "co-op")
+    ben.page.goto(f"/t/{code}")
+    ben.page.get_by_label("Your name", exact=True).fill("Ben")
+    ben.page.get_by_role("button", name="Take a seat").click()
+    expect(ada.page.locator("#seats li")).to_have_count(2)
+    for count in (3, 4):
+        ada.page.get_by_role("button", name="Add a bot").click()
+        expect(ada.page.locator("#seats li")).to_have_count(count)
+    start(ada.page)
+    for person in (ada, ben):
+        close_how_to_play(person.page)
+    return ada, ben, frames
+
+
+def snapshots(frames):
+    return [f for f in frames if f.get("type") == "snapshot" and f.get("view")]
+
+
+def at_work(ada, ben):
+    """The page of the person at work, once the bots have made their moves
+    (Ada holds the first seat, Ben the second)."""
+    ada.locator('#sm[data-turn="0"], #sm[data-turn="1"]').wait_for()
+    return ada if ada.locator('#sm[data-turn="0"]').count() else ben
+
+
+def test_two_people_at_a_co_op_table_see_each_others_moves_and_only_the_drawer_sees_the_badge(servers, people):
+    server = servers.start()
+    ada, ben, frames = seated_co_op_table(server, people)
+    for page, other in ((ada.page, "Ben"), (ben.page, "Ada")):
+        expect(page.locator(".sm-office")).to_have_count(4)
+        expect(page.locator(".sm-office.bot")).to_have_count(2)
+        expect(page.locator("#plates")).to_contain_text(other)
+        expect(page.locator("#sm-superintendent")).to_contain_text("Superintendent:")
+    drawer = at_work(ada.page, ben.page)
+    watcher = ben.page if drawer is ada.page else ada.page
+    town = drawer.locator(".sm-office.mine h4").inner_text()
+    press(drawer, drawer.locator("#sm-moves [data-move=draw]"))
+    expect(drawer.locator("#sm-just-drawn")).to_have_text("Just drawn")
+    expect(drawer.locator("#sm[data-phase=lay]")).to_be_visible()
+    # The other person sees the move live: the same table, and its line in the log.
+    expect(watcher.locator("#sm")).to_have_attribute("data-seq", seq(drawer))
+    expect(watcher.locator("#log")).to_contain_text(f"{town} takes the Draw option.")
+    expect(watcher.locator(".just-drawn")).to_have_count(0)
+    press(drawer, drawer.locator("#sm-moves [data-move=keep]"))
+    expect(drawer.locator("#sm-just-drawn")).to_be_visible()
+    expect(watcher.locator(".just-drawn")).to_have_count(0)
+    press(drawer, drawer.locator("#sm-moves [data-move=done]"))
+
+    # Then the other person's turn comes round, and the drawer sees their move.
+    watcher.locator(MY_TURN).wait_for()
+    other_town = watcher.locator(".sm-office.mine h4").inner_text()
+    watcher.locator("#sm-desk-body .sm-car").first.click()
+    move = watcher.locator("#sm-moves .sm-move").first
+    said = move.inner_text()
+    press(watcher, move)
+    expect(drawer.locator("#sm")).to_have_attribute("data-seq", seq(watcher))
+    expect(drawer.locator("#log")).to_contain_text(other_town)
+    assert said
+
+    # In the socket frames too: the drawer's view names the card just
+    # drawn; no frame the other browser got ever carried it.
+    drawer_frames, watcher_frames = (frames["ada"], frames["ben"]) if drawer is ada.page else (frames["ben"], frames["ada"])
+    drawn = [f["view"]["justDrawn"] for f in snapshots(drawer_frames) if "justDrawn" in f["view"]]
+    assert drawn
+    seen = snapshots(watcher_frames)
+    assert seen and not any("justDrawn" in f["view"] for f in seen)
+    assert not any("You draw" in e["text"] for f in seen for e in f["view"]["events"])
+    assert ada.errors == [] and ben.errors == []
+
+
+def uncovered(page, selector):
+    """Whether the middle of this element is the element itself (or inside
+    it) when it is scrolled into view: nothing lies over it."""
+    return page.evaluate("""sel => {
+      const node = document.querySelector(sel);
+      node.scrollIntoView({ block: 'center' });
+      const r = node.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 8));
+      return r.width > 0 && r.height > 0 && !!hit && node.contains(hit);
+    }""", selector)
+
+
+def my_office_in_view(page):
+    """Whether your Office lies inside the Division's visible strip."""
+    return page.evaluate("""() => {
+      const strip = document.getElementById('sm-strip').getBoundingClientRect();
+      const mine = document.querySelector('.sm-office.mine').getBoundingClientRect();
+      return mine.left >= strip.left - 1 && mine.right <= strip.right + 1;
+    }""")
+
+
+def test_on_phones_and_a_desktop_the_division_scrolls_along_one_axis_and_nothing_covers_the_hand(servers, people):
+    server = servers.start()
+    for width, height in ((390, 844), (375, 667), (1280, 800)):
+        person = people(server.url, width=width, height=height)
+        page = person.page
+        code = new_table(page, "station-master")
+        open_table(page, code, "co-op")
+        for count in (2, 3, 4):
+            page.get_by_role("button", name="Add a bot").click()
+            expect(page.locator("#seats li")).to_have_count(count)
+        # Ada takes Dover, the far east Office, so the strip must come to her.
+        for to in (1, 2, 3):
+            page.get_by_role("button", name="Move Ada down").click()
+            expect(page.locator(f'#seats li[data-seat="{to}"]')).to_contain_text("Ada")
+        start(page)
+        close_how_to_play(page)
+        page.locator(MY_TURN).wait_for()
+        expect(page.locator(".sm-office")).to_have_count(4)
+        expect(page.locator(".sm-office.mine h4")).to_have_text("Dover")
+        # Only the Division's own strip scrolls sideways; the page never does.
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
+        assert page.evaluate("(() => { const s = document.getElementById('sm-strip'); return s.scrollHeight <= s.clientHeight + 1; })()")
+        assert my_office_in_view(page), width
+        for part in ("#room-status", "#sm-hand", "#sm-moves"):
+            assert uncovered(page, part), (width, part)
+        # A move made by touch size: every move button is at least 36 px high.
+        heights = page.locator("#sm-moves button").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().height)")
+        assert heights and min(heights) >= 36
+        assert person.errors == []

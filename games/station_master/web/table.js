@@ -170,6 +170,7 @@ export class Table {
     this.root.dataset.seq = String(v.seq);
     this.root.dataset.phase = v.phase;
     this.root.dataset.myTurn = String(myTurn);
+    this.root.dataset.turn = v.turn === null || v.turn === undefined ? '' : String(v.turn);
     this.root.dataset.pick = this.pick ? (this.pick.cars ? 'cars' : 'card') : '';
     const targets = this.targets();
     keepingFocus(this.root, () => {
@@ -390,12 +391,13 @@ export class Table {
     el('td', { text: `${t.way} · ${t.sort}` }),
     places.map(p => el('td', { class: `${t.due[p.place] === v.stage && t.status !== 'gone' ? 'now' : ''}${p.seat === v.seat && v.seat !== null ? ' mine' : ''}`, text: t.due[p.place] === null ? '' : String(t.due[p.place]) })),
     el('td', { class: 'sm-now', text: t.comingDue ? `${t.condition} · due this Stage` : t.condition })));
-    return el('div', { class: 'sm-tt-scroll', id: 'sm-tt' }, el('table', { class: 'sm-tt' },
-      el('caption', { class: 'muted', text: 'The Stage each train is due at each place, west to east; a train due this Stage flashes.' }),
+    return el('div', { class: 'sm-tt-box', id: 'sm-tt' },
+      el('p', { class: 'muted sm-tt-note', text: 'The Stage each train is due at each place, west to east; a train due this Stage flashes.' }),
+      el('div', { class: 'sm-tt-scroll' }, el('table', { class: 'sm-tt', 'aria-label': 'The timetable' },
       el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'Train' }), el('th', { scope: 'col', text: 'Runs' }),
         places.map(p => el('th', { scope: 'col', class: p.seat === v.seat && v.seat !== null ? 'mine' : '', text: p.name })),
         el('th', { scope: 'col', text: 'Now' }))),
-      el('tbody', {}, rows)));
+      el('tbody', {}, rows))));
   }
 
   // Your Office stays in view on the Division: the strip scrolls along to
