@@ -11,11 +11,22 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.test_generic import new_table
-
 SHEET = "#result-dialog[open]"
 MY_TURN = '#sm[data-my-turn="true"]'
-SECTION_NUMBER = re.compile(r"§|\b\d+\.\d+\b")
+SECTION_NUMBER = re.compile(r"§|\b\d+\.\d+\b|\bRules? \d")
+
+
+def new_table(page, game):
+    """A table made as a script makes one, through the JSON API, with this
+    page's session (so the page is its host)."""
+    page.goto("/")
+    return page.evaluate("""async game => {
+      const token = document.cookie.split('; ').find(c => c.startsWith('csrftoken=')).split('=')[1];
+      const res = await fetch('/api/tables', { method: 'POST', credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token },
+        body: JSON.stringify({ game, name: 'Ada' }) });
+      return (await res.json()).code;
+    }""", game)
 
 
 def open_table(page, code, preset):
@@ -264,3 +275,31 @@ def test_on_phones_and_a_desktop_the_division_scrolls_along_one_axis_and_nothing
         heights = page.locator("#sm-moves button").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().height)")
         assert heights and min(heights) >= 36
         assert person.errors == []
+
+
+def test_no_text_on_the_page_names_a_rule_section(servers, people):
+    """How to play (which opens by itself on a first visit), the board, the
+    timetable and the log, as a player reads them."""
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    code = new_table(page, "station-master")
+    open_table(page, code, "solitaire")
+    start(page)
+    how = page.locator("#rules-dialog")
+    expect(how).to_contain_text("Your Office and its Small Yard")
+    expect(how).to_contain_text("An Extra belongs to the player who played it")
+    assert not SECTION_NUMBER.search(how.inner_text())
+    close_how_to_play(page)
+    page.locator(MY_TURN).wait_for()
+    press(page, page.locator("#sm-moves [data-move=done]"))
+    page.locator(MY_TURN).wait_for()
+    page.get_by_role("button", name="Log").click()
+    expect(page.locator("#log")).to_contain_text("Stage 2 of 42.")
+    for part in ("#sm", "#log"):
+        assert not SECTION_NUMBER.search(page.locator(part).inner_text()), part
+    # How to play opens by itself only the first time.
+    page.reload()
+    page.locator(MY_TURN).wait_for()
+    expect(how).not_to_have_attribute("open", "")
+    assert ada.errors == []

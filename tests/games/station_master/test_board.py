@@ -4,8 +4,11 @@ and the cards laid on it, a Realignment's change), each train's way, sort,
 consist and how it is running (an Extra names its Office), and how the
 day's points stand, won or lost by how much."""
 
+import re
+from pathlib import Path
+
 import games.station_master as sm
-from tests.games.station_master.test_rules import car, move, put, table
+from tests.games.station_master.test_rules import car, move, play_out, put, table
 
 
 def card_named(view, name):
@@ -66,3 +69,35 @@ def test_the_score_says_won_or_lost_by_how_much_and_ranks_offices_with_what_earn
     assert score["line"] == "Birch Creek wins with 9 points."
     assert [(r["office"], r["points"], r["earned"]) for r in score["offices"]] == [
         ("Birch Creek", 9, "6 cars set out"), ("Ashford", 4, "3 cars set out"), ("Cold Spring", 1, "1 car set out")]
+
+
+SECTION_NUMBER = re.compile(r"§|\b\d+\.\d+\b|\bRules? \d")
+
+
+def strings(value):
+    """Every string inside a view, however deep."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from strings(v)
+
+
+def test_no_sentence_a_player_reads_names_a_rule_section():
+    """Through a whole Cutthroat day: every view's words and log lines, for
+    every seat and a watcher, and every move's sentence."""
+    said = set()
+
+    def watch(state):
+        for seat in (None, *range(state["n"])):
+            said.update(strings(sm.view(state, seat)))
+        said.update(sm.say(m) for seat, _k, _key in sm.deciding(state) for m in sm.legal(state, seat))
+
+    play_out(3, "sections", {"preset": "cutthroat"}, ["easy"] * 3, watch)
+    assert len(said) > 200
+    assert [s for s in said if SECTION_NUMBER.search(s)] == []
+    rules_page = (Path(sm.__file__).parent / "web" / "rules.js").read_text()
+    assert "Realignment" in rules_page and not SECTION_NUMBER.search(rules_page)
