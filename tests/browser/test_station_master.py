@@ -303,3 +303,68 @@ def test_no_text_on_the_page_names_a_rule_section(servers, people):
     page.locator(MY_TURN).wait_for()
     expect(how).not_to_have_attribute("open", "")
     assert ada.errors == []
+
+
+def test_moves_by_keyboard_and_a_refused_move_gives_the_engines_sentence_and_lets_go(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+
+    def first_switch_goes_astray(ws):
+        # Between the page and the server: Ada's first switch names a car
+        # that isn't on her house track, so the engine refuses it.
+        upstream = ws.connect_to_server()
+        spoiled = []
+
+        def outgoing(text):
+            message = json.loads(text)
+            if message.get("type") == "move" and message["action"]["type"] == "switch" and not spoiled:
+                spoiled.append(message)
+                message = {**message, "action": {**message["action"], "cars": ["wb-nowhere"]}}
+            upstream.send(json.dumps(message))
+        ws.on_message(outgoing)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), first_switch_goes_astray)
+    code = new_table(page, "station-master")
+    open_table(page, code, "solitaire")
+    start(page)
+    close_how_to_play(page)
+    page.locator(MY_TURN).wait_for()
+    status = page.locator("#room-status")
+
+    # A car picked with the keyboard (Tab to it, Enter), then its move.
+    car = page.locator("#sm-desk-body .sm-car[data-track=house]").first
+    car.focus()
+    page.keyboard.press("Enter")
+    expect(car).to_have_attribute("aria-pressed", "true")
+    switch = page.locator("#sm-moves [data-move=switch]").first
+    switch.focus()
+    before = seq(page)
+    page.keyboard.press("Enter")
+    expect(status).to_have_text("Switch only cars standing on your house track.")
+    expect(status).to_have_class(re.compile(r"\berror\b"))
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    expect(page.locator("#sm")).to_have_attribute("data-seq", before)
+    # The table is Ada's again at once: the same pick and press go through.
+    car = page.locator("#sm-desk-body .sm-car[data-track=house]").first
+    car.click()
+    press(page, page.locator("#sm-moves [data-move=switch]").first)
+    expect(page.locator("#sm")).not_to_have_attribute("data-seq", before)
+
+    # The shortcuts: D takes the Draw option, a digit picks a card, Escape
+    # puts it back, K keeps the hand, E ends the turn.
+    page.locator(MY_TURN).wait_for()
+    page.locator("body").focus()
+    page.keyboard.press("d")
+    expect(page.locator("#sm")).to_have_attribute("data-phase", "lay")
+    expect(page.locator("#sm-just-drawn")).to_be_visible()
+    page.keyboard.press("1")
+    expect(page.locator("#sm-hand .sm-ho").first).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Escape")
+    expect(page.locator("#sm-hand .sm-ho").first).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press("k")
+    expect(page.locator("#sm")).to_have_attribute("data-phase", "work")
+    stage = page.locator("#sm-clock").inner_text()
+    page.keyboard.press("e")
+    expect(page.locator("#sm-clock")).not_to_have_text(stage)
+    assert ada.errors == []

@@ -346,7 +346,7 @@ export class Table {
     const cards = v.hand || [];
     if (!cards.length) return el('p', { class: 'muted', id: 'sm-hand', text: 'No cards in your hand.' });
     return el('div', { class: 'sm-hand', id: 'sm-hand' }, cards.map((c, i) => {
-      const on = this.pick && this.pick.card === c.card;
+      const on = !!this.pick && this.pick.card === c.card;
       const fresh = v.justDrawn === c.card;
       return el('button', {
         type: 'button', class: `sm-ho${on ? ' picked' : ''}${c.track ? ' track' : ''}${fresh ? ' fresh' : ''}`, 'data-key': `ho-${c.card}`,
