@@ -222,6 +222,13 @@ def test_two_people_at_a_co_op_table_see_each_others_moves_and_only_the_drawer_s
     seen = snapshots(watcher_frames)
     assert seen and not any("justDrawn" in f["view"] for f in seen)
     assert not any("You draw" in e["text"] for f in seen for e in f["view"]["events"])
+
+    # The host covers Ben's seat with a bot: both boards say so on his Office.
+    ada.page.locator("#plates li", has_text="Ben").get_by_role("button", name="Cover with a bot").click()
+    for page in (ada.page, ben.page):
+        expect(page.locator(".sm-office.covered")).to_have_count(1)
+        expect(page.locator(".sm-office.covered")).to_contain_text("covered by a bot")
+        expect(page.locator(".sm-office.covered")).to_contain_text("Ben")
     assert ada.errors == [] and ben.errors == []
 
 
@@ -367,4 +374,39 @@ def test_moves_by_keyboard_and_a_refused_move_gives_the_engines_sentence_and_let
     stage = page.locator("#sm-clock").inner_text()
     page.keyboard.press("e")
     expect(page.locator("#sm-clock")).not_to_have_text(stage)
+    assert ada.errors == []
+
+
+def test_a_competitive_day_ranks_the_offices_with_their_points_and_what_earned_them(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    code = new_table(page, "station-master")
+    open_table(page, code, "competitive")
+    page.get_by_role("button", name="Add a bot").click()
+    expect(page.locator("#seats li")).to_have_count(2)
+    start(page)
+    close_how_to_play(page)
+    expect(page.locator("#sm-scores li")).to_have_count(2)
+    expect(page.locator(".sm-office.bot")).to_contain_text("bot")
+    # Ada ends every turn at once; the bot works its Office all day.
+    for _ in range(100):
+        page.locator(f"{MY_TURN}, {SHEET}").first.wait_for()
+        if page.locator(SHEET).count():
+            break
+        press(page, page.locator("#sm-moves [data-move=done]"))
+    sheet = page.locator(SHEET)
+    rows = sheet.locator("#sm-result tbody tr")
+    expect(rows).to_have_count(2)
+    points = [int(rows.nth(k).locator("td").first.inner_text()) for k in range(2)]
+    assert points == sorted(points, reverse=True) and points[0] > 0
+    expect(rows.first).to_contain_text("cars set out")
+    expect(sheet.locator(".result-line")).to_have_text(re.compile(r"^Birch Creek wins with \d+ points\.$"))
+    sheet.get_by_role("button", name="Share result").click()
+    expect(sheet.locator("#share-text")).to_contain_text("Station Master at Parlor")
+    expect(sheet.locator("#share-text")).to_contain_text("Birch Creek:")
+    assert not SECTION_NUMBER.search(sheet.inner_text())
+    sheet.get_by_role("button", name="Play again").click()
+    expect(page.locator(SHEET)).to_have_count(0)
+    expect(page.locator("#sm-clock")).to_contain_text("Stage 1 of 36")
     assert ada.errors == []
