@@ -72,7 +72,8 @@ def view(state: dict, seat) -> dict:
             for s in range(n)
         ],
         "interchange": None if state["interchange"] is None else {
-            "card": state["interchange"]["card"], "cars": [dict(c) for c in state["interchange"]["cars"]]},
+            "card": state["interchange"]["card"], "cars": [dict(c) for c in state["interchange"]["cars"]],
+            "room": rules.INTERCHANGE_ROOM},
         "deck": len(state["deck"]), "discard": len(state["discard"]), "waybills": len(state["waybills"]),
         # Face up, so open to all: the played cards on the discards, and the
         # cards out of the day (laid on the Mainline, scrapped, a called Extra Crew).

@@ -137,6 +137,18 @@ def train_words(state: dict, t: dict, late: int | None) -> dict:
     return out
 
 
+def cars_words(points: int, cars: int) -> str:
+    """What cars earned, split by where they were set out: each scores 2 at
+    a Division Point and 1 at an Office, so the split follows from the
+    points and the count."""
+    if not cars:
+        return "no cars set out"
+    far = points - cars * scoring.TO_OFFICE
+    near = cars - far
+    parts = [f"{k} at {where}" for k, where in ((far, "a Division Point"), (near, "an Office")) if k]
+    return f"{cars} car{'s' if cars != 1 else ''} set out ({', '.join(parts)})"
+
+
 def score_words(state: dict) -> dict:
     """How the day's points stand: the table against its goal, or each
     Office's points, best first, with what earned them."""
@@ -145,8 +157,8 @@ def score_words(state: dict) -> dict:
     over = state["phase"] == "over"
     if state["rules"]["scoring"] == "together":
         table, goal = state["table"], state["goal"]
-        cars = sum(state["delivered"])
-        earned = (f"{cars} car{'s' if cars != 1 else ''} set out for {table - on_time * scoring.ON_TIME}, "
+        by_cars = table - on_time * scoring.ON_TIME
+        earned = (f"{cars_words(by_cars, sum(state['delivered']))} for {by_cars}, "
                   f"{on_time} train{'s' if on_time != 1 else ''} in on time for {on_time * scoring.ON_TIME}")
         if over:
             line = (f"Won: {table} points against a goal of {goal}, {table - goal} over." if table >= goal
@@ -157,7 +169,7 @@ def score_words(state: dict) -> dict:
                 "won": table >= goal}
     offices = sorted(range(n), key=lambda s: -state["points"][s])
     rows = [{"seat": s, "office": division.TOWNS[s], "points": state["points"][s],
-             "earned": f"{state['delivered'][s]} car{'s' if state['delivered'][s] != 1 else ''} set out"}
+             "earned": cars_words(state["points"][s], state["delivered"][s])}
             for s in offices]
     best = rows[0]["points"]
     leaders = [r["office"] for r in rows if r["points"] == best]

@@ -233,7 +233,7 @@ export class Table {
       parts.push(el('div', { class: 'sm-scores', id: 'sm-scores' },
         el('p', { text: score.line }),
         el('ol', {}, score.offices.map(r => el('li', { 'data-key': `score-${r.seat}` },
-          el('strong', { text: `${r.office} (${this.seatName(r.seat)})` }), ` ${r.points} points · ${r.earned}`)))));
+          el('strong', { text: `${r.office} (${this.seatName(r.seat)})` }), ` ${points(r.points)} · ${r.earned}`)))));
     }
     return el('header', { class: 'sm-head', id: 'sm-head' }, parts);
   }
@@ -266,7 +266,7 @@ export class Table {
     const here = v.trains.filter(t => (t.status === 'running' && t.card === card.index));
     const yard = v.interchange && v.interchange.card === card.index
       ? el('div', { class: 'sm-interchange', 'data-key': 'interchange' },
-        el('p', { class: 'sm-track-name', text: `Interchange yard (${v.interchange.cars.length} of 6)` }),
+        el('p', { class: 'sm-track-name', text: `Interchange yard (${v.interchange.cars.length} of ${v.interchange.room})` }),
         this.carList(v, v.interchange.cars, null),
         this.trainList(v, v.trains.filter(t => t.status === 'yard'), targets.trains))
       : null;
@@ -296,7 +296,7 @@ export class Table {
     },
     el('h4', { text: o.name }),
     el('p', { class: 'sm-who' }, el('span', { text: seat.name || '' }), tags.length ? el('span', { class: 'sm-tags', text: ` · ${tags.join(' · ')}` }) : null),
-    v.scoring === 'each' ? el('p', { class: 'sm-points', text: `${o.points} points` }) : null,
+    v.scoring === 'each' ? el('p', { class: 'sm-points', text: points(o.points) }) : null,
     el('div', { class: 'sm-main' }, el('p', { class: 'sm-track-name', text: 'Main track and room for waiting trains' }),
       this.trainList(v, this.standing(v, o.place), targets.trains)),
     el('div', { class: 'sm-yard' }, ['house', 'west', 'east'].map(k => el('div', { class: 'sm-track', 'data-key': `yard-${o.seat}-${k}` },
@@ -411,6 +411,8 @@ export class Table {
     this.strip.scrollLeft = Math.max(0, left);
   }
 }
+
+const points = k => `${k} point${k === 1 ? '' : 's'}`;
 
 const TRACK_NAMES = { house: 'House track', west: 'West track', east: 'East track' };
 

@@ -68,7 +68,11 @@ def test_the_score_says_won_or_lost_by_how_much_and_ranks_offices_with_what_earn
     score = sm.view(state, 2)["score"]
     assert score["line"] == "Birch Creek wins with 9 points."
     assert [(r["office"], r["points"], r["earned"]) for r in score["offices"]] == [
-        ("Birch Creek", 9, "6 cars set out"), ("Ashford", 4, "3 cars set out"), ("Cold Spring", 1, "1 car set out")]
+        ("Birch Creek", 9, "6 cars set out (3 at a Division Point, 3 at an Office)"),
+        ("Ashford", 4, "3 cars set out (1 at a Division Point, 2 at an Office)"),
+        ("Cold Spring", 1, "1 car set out (1 at an Office)")]
+    state["points"], state["delivered"] = [0, 0, 0], [0, 0, 0]
+    assert sm.view(state, 0)["score"]["offices"][0]["earned"] == "no cars set out"
 
 
 SECTION_NUMBER = re.compile(r"§|\b\d+\.\d+\b|\bRules? \d")
