@@ -226,14 +226,15 @@ export class Table {
     ];
     if (score.together) {
       parts.push(el('div', { class: 'sm-goal', id: 'sm-goal' },
-        el('p', { text: score.line }),
-        el('progress', { max: String(score.goal), value: String(Math.min(score.table, score.goal)), 'aria-label': `Points toward the goal: ${score.table} of ${score.goal}` }),
+        el('p', {}, el('strong', { text: score.line }), ' ',
+          el('progress', { max: String(score.goal), value: String(Math.min(score.table, score.goal)), 'aria-label': `Points toward the goal: ${score.table} of ${score.goal}` })),
         el('p', { class: 'muted', text: score.earned })));
     } else if (score.offices) {
+      // Each Office's points, best first; what earned them is on the result sheet.
       parts.push(el('div', { class: 'sm-scores', id: 'sm-scores' },
-        el('p', { text: score.line }),
-        el('ol', {}, score.offices.map(r => el('li', { 'data-key': `score-${r.seat}` },
-          el('strong', { text: `${r.office} (${this.seatName(r.seat)})` }), ` ${points(r.points)} · ${r.earned}`)))));
+        el('p', {}, el('strong', { text: score.line })),
+        el('ol', { 'aria-label': 'Points, best first' }, score.offices.map(r => el('li', { 'data-key': `score-${r.seat}` },
+          `${r.office} (${this.seatName(r.seat)}) `, el('strong', { text: points(r.points) }))))));
     }
     return el('header', { class: 'sm-head', id: 'sm-head' }, parts);
   }
@@ -267,7 +268,7 @@ export class Table {
     const yard = v.interchange && v.interchange.card === card.index
       ? el('div', { class: 'sm-interchange', 'data-key': 'interchange' },
         el('p', { class: 'sm-track-name', text: `Interchange yard (${v.interchange.cars.length} of ${v.interchange.room})` }),
-        this.carList(v, v.interchange.cars, null),
+        this.carList(v, v.interchange.cars),
         this.trainList(v, v.trains.filter(t => t.status === 'yard'), targets.trains))
       : null;
     return el('li', {
@@ -301,7 +302,7 @@ export class Table {
       this.trainList(v, this.standing(v, o.place), targets.trains)),
     el('div', { class: 'sm-yard' }, ['house', 'west', 'east'].map(k => el('div', { class: 'sm-track', 'data-key': `yard-${o.seat}-${k}` },
       el('p', { class: 'sm-track-name', text: `${TRACK_NAMES[k]} (${o.yard[k].length} of ${o.yard[k].length + o.room[k]})` }),
-      this.carList(v, o.yard[k], null)))),
+      this.carList(v, o.yard[k])))),
     tie ? el('button', { type: 'button', class: 'primary sm-target', 'data-move': 'play', text: 'Tie up this Office', 'aria-label': tie.say, onclick: () => this.send(tie.action) }) : null);
   }
 
@@ -316,11 +317,11 @@ export class Table {
     return el('li', { class: cls, 'data-key': `train-${t.no}`, 'data-train': String(t.no) },
       el('p', { class: 'sm-train-name' }, el('strong', { text: `${t.name}` }), ` ${t.dir === 'west' ? '◀' : '▶'} ${t.way}${whose}`),
       el('p', { class: 'sm-train-facts', text: `${t.sort} · ${t.consist} · ${t.condition}${t.status === 'running' ? ` · ${t.where}` : ''}` }),
-      t.cars.length ? this.carList(v, t.cars, null) : null,
+      t.cars.length ? this.carList(v, t.cars) : null,
       target ? el('button', { type: 'button', class: 'primary sm-target', 'data-move': 'play', text: 'Give it this card', 'aria-label': target.say, onclick: () => this.send(target.action) }) : null);
   }
 
-  carList(v, cars, track) {
+  carList(v, cars) {
     return el('ul', { class: 'sm-cars' }, cars.map(c => el('li', { 'data-key': `car-${c.id}`, class: 'sm-car', text: carText(v, c) })));
   }
 
