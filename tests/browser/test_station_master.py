@@ -253,10 +253,28 @@ def my_office_in_view(page):
     }""")
 
 
-def test_on_phones_and_a_desktop_the_division_scrolls_along_one_axis_and_nothing_covers_the_hand(servers, people):
+class Phone:
+    """A person on a touch screen: taps, not clicks (the people fixture's
+    contexts have a mouse)."""
+
+    def __init__(self, browser, base_url, width, height):
+        self.context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height},
+                                           has_touch=True, is_mobile=True)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20000)
+        self.errors = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+
+def test_on_phones_and_a_desktop_the_division_scrolls_along_one_axis_and_nothing_covers_the_hand(servers, people, browser):
     server = servers.start()
+    phones = []
     for width, height in ((390, 844), (375, 667), (1280, 800)):
-        person = people(server.url, width=width, height=height)
+        if width < 500:
+            person = Phone(browser, server.url, width, height)
+            phones.append(person)
+        else:
+            person = people(server.url, width=width, height=height)
         page = person.page
         code = new_table(page, "station-master")
         open_table(page, code, "co-op")
@@ -278,10 +296,19 @@ def test_on_phones_and_a_desktop_the_division_scrolls_along_one_axis_and_nothing
         assert my_office_in_view(page), width
         for part in ("#room-status", "#sm-hand", "#sm-moves"):
             assert uncovered(page, part), (width, part)
-        # A move made by touch size: every move button is at least 36 px high.
-        heights = page.locator("#sm-moves button").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().height)")
-        assert heights and min(heights) >= 36
+        # Big enough to tap: on a touch screen every move and car is 44 px high.
+        heights = page.locator("#sm-moves button, #sm-desk-body .sm-car").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().height)")
+        assert heights and min(heights) >= (44 if width < 500 else 36), (width, min(heights))
+        if width < 500:
+            # A move by touch: tap a car on the house track, then its switch.
+            page.locator("#sm-desk-body .sm-car[data-track=house]").first.tap()
+            switch = page.locator("#sm-moves [data-move=switch]").first
+            before = seq(page)
+            switch.tap()
+            expect(page.locator("#sm")).not_to_have_attribute("data-seq", before)
         assert person.errors == []
+    for phone in phones:
+        phone.context.close()
 
 
 def test_no_text_on_the_page_names_a_rule_section(servers, people):
