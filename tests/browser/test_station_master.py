@@ -223,6 +223,17 @@ def test_two_people_at_a_co_op_table_see_each_others_moves_and_only_the_drawer_s
     assert seen and not any("justDrawn" in f["view"] for f in seen)
     assert not any("You draw" in e["text"] for f in seen for e in f["view"]["events"])
 
+    # Someone who comes by the link now watches: the whole board, no desk,
+    # and never a hand.
+    cy = people(server.url, width=390, height=844)
+    cy_frames = record_frames(cy)
+    cy.page.goto(ada.page.url)
+    expect(cy.page.locator("#watching-note")).to_be_visible()
+    expect(cy.page.locator(".sm-office")).to_have_count(4)
+    expect(cy.page.locator("#sm-desk")).to_be_hidden()
+    expect(cy.page.locator(".sm-office.mine")).to_have_count(0)
+    assert snapshots(cy_frames) and not any("hand" in f["view"] or "justDrawn" in f["view"] for f in snapshots(cy_frames))
+
     # The host covers Ben's seat with a bot: both boards say so on his Office.
     ada.page.locator("#plates li", has_text="Ben").get_by_role("button", name="Cover with a bot").click()
     for page in (ada.page, ben.page):

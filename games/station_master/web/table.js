@@ -42,6 +42,7 @@ export class Table {
 
   build(board) {
     this.board = board;
+    this.scrolledFor = null;
     this.parts = {
       head: el('div', { id: 'sm-head-slot' }),
       division: el('div', { id: 'sm-division-slot' }),
@@ -64,9 +65,16 @@ export class Table {
         el('section', { class: 'sm-timetable', 'aria-labelledby': 'sm-timetable-title' },
           el('h3', { id: 'sm-timetable-title', text: 'The timetable' }), this.parts.timetable)));
     board.replaceChildren(this.root);
-    // The room's status line lives in the dock, by your moves and your hand.
-    const status = document.getElementById('room-status');
-    if (status) this.dock.insertBefore(status, this.prompt);
+    this.status = document.getElementById('room-status');
+  }
+
+  // The room's status line lives in the dock, by your moves and your hand;
+  // someone watching has no dock, so theirs stays above the Division.
+  placeStatus(me) {
+    const s = this.status;
+    if (!s) return;
+    if (me && s.parentNode !== this.dock) this.dock.insertBefore(s, this.prompt);
+    if (!me && s.parentNode !== this.root) this.root.insertBefore(s, this.strip);
   }
 
   // -- what you picked ------------------------------------------------------
@@ -178,6 +186,7 @@ export class Table {
       this.swap('division', this.division(v, targets));
       this.swap('timetable', this.timetable(v));
       const me = this.mine();
+      this.placeStatus(me);
       this.deskBox.hidden = !me;
       if (me) {
         this.swap('desk', this.desk(v, me));
@@ -402,12 +411,14 @@ export class Table {
   }
 
   // Your Office stays in view on the Division: the strip scrolls along to
-  // it when the table first opens, and after that only you scroll it.
+  // it when the table opens and again when your turn comes; in between,
+  // you may scroll it to look along the line.
   keepMyOfficeInView(v) {
-    if (this.scrolledFor === this.snap.number) return;
+    const when = `${this.snap.number}:${v.turn === v.seat ? v.stage : 'open'}`;
+    if (this.scrolledFor === when || (this.scrolledFor && v.turn !== v.seat)) return;
     const mine = this.strip.querySelector('.sm-office.mine');
     if (!mine) return;
-    this.scrolledFor = this.snap.number;
+    this.scrolledFor = when;
     const left = mine.offsetLeft - (this.strip.clientWidth - mine.offsetWidth) / 2;
     this.strip.scrollLeft = Math.max(0, left);
   }
