@@ -134,6 +134,12 @@ export class Table {
     return out.sort((a, b) => (DONE_LAST[a.action.type] || 0) - (DONE_LAST[b.action.type] || 0));
   }
 
+  // An Extra card picked while an Extra may be made up at your Office: its
+  // cars are the next pick.
+  extraFromYard() {
+    return cardName(this.pick.card) === 'Extra' && (this.snap.legal || []).some(m => m.action.type === 'extra' && m.action.at === 'office');
+  }
+
   send(action) {
     if (!this.room.move(action)) return;
     this.pick = null;
@@ -386,6 +392,7 @@ export class Table {
       if (v.turn === null || v.turn === undefined) return '';
       return `${v.offices[v.turn].name} (${this.seatName(v.turn)}) is at work.`;
     }
+    if (this.pick && this.pick.card && this.extraFromYard()) return 'Now pick the cars for your Extra on your west or east track, in the order you want them.';
     if (this.pick && !this.offered().length) return 'No move takes that pick: pick again, or put it back.';
     if (v.phase === 'lay') return 'Your Draw option: lay a track card, scrap a card or keep your hand.';
     const left = `${v.movesLeft} move${v.movesLeft === 1 ? '' : 's'} left`;
