@@ -448,3 +448,65 @@ def test_a_competitive_day_ranks_the_offices_with_their_points_and_what_earned_t
     expect(page.locator(SHEET)).to_have_count(0)
     expect(page.locator("#sm-clock")).to_contain_text("Stage 1 of 36")
     assert ada.errors == []
+
+
+def test_a_card_picked_in_the_hand_lights_where_it_goes_on_the_division(servers, people):
+    """At a Cutthroat table Ada draws every turn until she has laid a track
+    card on a Mainline card, tied up the other Office and shown one of its
+    trains a Red Flag, each by pressing the spot it lights on the board
+    (another day if the bot drew the cards she wanted)."""
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    code = new_table(page, "station-master")
+    open_table(page, code, "cutthroat")
+    page.get_by_role("button", name="Add a bot").click()
+    expect(page.locator("#seats li")).to_have_count(2)
+    start(page)
+    close_how_to_play(page)
+    log = page.locator("#log")
+    done = set()
+
+    def play_on_the_board(name, target, kind):
+        card = page.locator("#sm-hand .sm-ho", has_text=name)
+        if kind in done or not card.count():
+            return False
+        card.first.click()
+        spot = page.locator(target)
+        if not spot.count():
+            page.locator("#sm-put-down").click()
+            return False
+        press(page, spot.first)
+        done.add(kind)
+        return True
+
+    for _ in range(1500):
+        page.locator(f"{MY_TURN}, {SHEET}").first.wait_for()
+        if done == {"lay", "tie-up", "red flag"}:
+            break
+        if page.locator(SHEET).count():
+            # The deal gave the bot the cards Ada wanted: another day.
+            page.locator(SHEET).get_by_role("button", name="Play again").click()
+            continue
+        if page.locator('#sm[data-phase="lay"]').count():
+            if any(play_on_the_board(name, ".sm-card .sm-target", "lay") for name in ("Slow Order", "Realignment", "Brakeman", "Helpers")):
+                expect(log).to_contain_text(re.compile(r"Ashford (lays .* on the|realigns the)"))
+                continue
+            # Room for the next draw: scrap a card this test has no use for.
+            spare = [c for c in page.locator("#sm-hand .sm-ho strong").all_inner_texts() if c not in ("Tie-up", "Red Flag")]
+            if page.locator("#sm-hand .sm-ho").count() >= 4 and spare:
+                page.locator("#sm-hand .sm-ho", has_text=spare[0]).first.click()
+                press(page, page.locator("#sm-moves [data-move=scrap]"))
+            else:
+                press(page, page.locator("#sm-moves [data-move=keep]"))
+            continue
+        if play_on_the_board("Tie-up", '.sm-office[data-seat="1"] .sm-target', "tie-up"):
+            expect(log).to_contain_text("Ashford plays a Tie-up on Birch Creek")
+            continue
+        if play_on_the_board("Red Flag", ".sm-office .sm-train .sm-target", "red flag"):
+            expect(log).to_contain_text(re.compile(r"Ashford shows .* a Red Flag: it is held this Stage\."))
+            continue
+        draw = page.locator("#sm-moves [data-move=draw]")
+        press(page, draw if draw.count() else page.locator("#sm-moves [data-move=done]"))
+    assert done == {"lay", "tie-up", "red flag"}, done
+    assert ada.errors == []

@@ -122,14 +122,15 @@ export class Table {
 
   /** The moves offered now that fit what you picked: with cars picked, the
    * moves taking exactly those cars in that order; with a card picked, the
-   * moves playing a card of its name; with nothing picked, every move that
-   * needs no choice of cars. */
+   * moves playing that card (an Extra at the Interchange is offered with the
+   * first Extra in hand, the copies being alike); with nothing picked,
+   * every move that needs no choice of cars. */
   offered() {
     const legal = (this.snap.legal || []).filter(m => m && m.action);
     const p = this.pick;
     let out;
     if (p && p.cars) out = legal.filter(m => sameList(m.action.cars, p.cars));
-    else if (p && p.card) out = legal.filter(m => m.action.card && cardName(m.action.card) === cardName(p.card) && !(m.action.type === 'extra' && m.action.at === 'office'));
+    else if (p && p.card) out = legal.filter(m => m.action.card === p.card || (m.action.type === 'extra' && m.action.at === 'interchange' && cardName(m.action.card) === cardName(p.card)));
     else out = legal.filter(m => !m.action.cars || m.action.at === 'interchange');
     return out.sort((a, b) => (DONE_LAST[a.action.type] || 0) - (DONE_LAST[b.action.type] || 0));
   }
