@@ -487,6 +487,7 @@ def test_a_card_picked_in_the_hand_lights_where_it_goes_on_the_division(servers,
         if page.locator(SHEET).count():
             # The deal gave the bot the cards Ada wanted: another day.
             page.locator(SHEET).get_by_role("button", name="Play again").click()
+            expect(page.locator(SHEET)).to_have_count(0)
             continue
         if page.locator('#sm[data-phase="lay"]').count():
             if any(play_on_the_board(name, ".sm-card .sm-target", "lay") for name in ("Slow Order", "Realignment", "Brakeman", "Helpers")):
