@@ -279,7 +279,7 @@ export class Table {
 
   mainline(v, card, targets) {
     const lay = targets.cards.get(card.index);
-    const arrow = card.up ? (card.up === 'east' ? '↗ uphill east' : '↖ uphill west') : null;
+    const arrow = card.up ? `${card.up === 'east' ? '↗' : '↖'} ${card.uphill}` : null;
     const here = v.trains.filter(t => (t.status === 'running' && t.card === card.index));
     const yard = v.interchange && v.interchange.card === card.index
       ? el('div', { class: 'sm-interchange', 'data-key': 'interchange' },
@@ -293,7 +293,7 @@ export class Table {
     el('h4', { text: card.name }),
     el('p', { class: 'sm-speed', text: `${card.speed} · ${card.crossing}` }),
     el('p', { class: 'sm-does', text: card.does }),
-    arrow ? el('p', { class: 'sm-uphill', 'aria-label': card.uphill, text: arrow }) : null,
+    arrow ? el('p', { class: 'sm-uphill', text: arrow }) : null,
     card.realigned ? el('p', { class: 'sm-realigned', text: card.realigned }) : null,
     card.modWords.length ? el('ul', { class: 'sm-mods' }, card.modWords.map(w => el('li', { text: w }))) : null,
     this.trainList(v, here, targets.trains),
@@ -329,7 +329,7 @@ export class Table {
 
   train(v, t, target) {
     const whose = t.ownerOffice ? ` · ${t.ownerOffice}’s` : '';
-    const cls = `sm-train ${t.dir}${t.kind === 'extra' ? ' extra' : ''}${t.condition.includes('late') ? ' late' : ''}${t.condition === 'held this Stage' ? ' held' : ''}`;
+    const cls = `sm-train ${t.dir}${t.kind === 'extra' ? ' extra' : ''}${t.late ? ' late' : ''}${t.held === v.stage ? ' held' : ''}`;
     return el('li', { class: cls, 'data-key': `train-${t.no}`, 'data-train': String(t.no) },
       el('p', { class: 'sm-train-name' }, el('strong', { text: `${t.name}` }), ` ${t.dir === 'west' ? '◀' : '▶'} ${t.way}${whose}`),
       el('p', { class: 'sm-train-facts', text: `${t.sort} · ${t.consist} · ${t.condition}${t.status === 'running' ? ` · ${t.where}` : ''}` }),
