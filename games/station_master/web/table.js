@@ -252,6 +252,7 @@ export class Table {
         el('ol', { 'aria-label': 'Points, best first' }, score.offices.map(r => el('li', { 'data-key': `score-${r.seat}` },
           `${r.office} (${this.seatName(r.seat)}) `, el('strong', { text: points(r.points) }))))));
     }
+    parts.push(el('p', { class: 'sm-piles muted', id: 'sm-piles', text: `Home Office deck ${v.deck} · discards ${v.discard} · waybills ${v.waybills} · loads gone by truck ${v.lost}` }));
     return el('header', { class: 'sm-head', id: 'sm-head' }, parts);
   }
 
@@ -314,6 +315,7 @@ export class Table {
     el('h4', { text: o.name }),
     el('p', { class: 'sm-who' }, el('span', { text: seat.name || '' }), tags.length ? el('span', { class: 'sm-tags', text: ` · ${tags.join(' · ')}` }) : null),
     v.scoring === 'each' ? el('p', { class: 'sm-points', text: points(o.points) }) : null,
+    el('p', { class: 'sm-held-cards', text: `${o.hand} Home Office card${o.hand === 1 ? '' : 's'}${o.tieups ? ` · tied up: ${o.tieups} move${o.tieups === 1 ? '' : 's'} fewer next turn` : ''}` }),
     el('div', { class: 'sm-main' }, el('p', { class: 'sm-track-name', text: 'Main track and room for waiting trains' }),
       this.trainList(v, this.standing(v, o.place), targets.trains)),
     el('div', { class: 'sm-yard' }, ['house', 'west', 'east'].map(k => el('div', { class: 'sm-track', 'data-key': `yard-${o.seat}-${k}` },
