@@ -5,7 +5,8 @@ page is games/station_master/README.md; this package follows it line for line.
 This module is the contract surface; the rules live in small modules:
 division (the Mainline deck and the Division), timetable (the day),
 traffic (right to the track), rules (the moves, and legal), presets (the
-questions), scoring, board (the view), words (a move's sentence) and bots.
+questions), scoring, board (the view), reading (the board in words), words (a
+move's sentence) and bots.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine import log
 
-from . import division, homeoffice, rules, traffic
+from . import division, homeoffice, reading, rules, traffic
 
 
 def _card(state: dict, j: int) -> dict:
@@ -17,6 +17,7 @@ def _card(state: dict, j: int) -> dict:
            "twoTracks": division.two_tracks(card)}
     if "up" in card:
         out["up"] = card["up"]
+    out.update(reading.card_words(state["n"], card, j))
     return out
 
 
@@ -26,6 +27,7 @@ def _train(state: dict, t: dict) -> dict:
     out["name"] = traffic.label(t)
     if t["due"] is not None and t["status"] in ("standing", "running"):
         out["late"] = _late(state, t)
+    out.update(reading.train_words(state, t, out.get("late")))
     return out
 
 
@@ -70,7 +72,8 @@ def view(state: dict, seat) -> dict:
             for s in range(n)
         ],
         "interchange": None if state["interchange"] is None else {
-            "card": state["interchange"]["card"], "cars": [dict(c) for c in state["interchange"]["cars"]]},
+            "card": state["interchange"]["card"], "cars": [dict(c) for c in state["interchange"]["cars"]],
+            "room": rules.INTERCHANGE_ROOM},
         "deck": len(state["deck"]), "discard": len(state["discard"]), "waybills": len(state["waybills"]),
         # Face up, so open to all: the played cards on the discards, and the
         # cards out of the day (laid on the Mainline, scrapped, a called Extra Crew).
@@ -78,6 +81,8 @@ def view(state: dict, seat) -> dict:
         "scoring": state["rules"]["scoring"],
         "table": state["table"], "goal": state["goal"] if together else None, "lost": state["lost"],
         "events": log.recent(state, seat),
+        "clock": f"Stage {state['stage']} of {state['stages']}",
+        "score": reading.score_words(state),
     }
     if seat is not None:
         out["hand"] = [homeoffice.face(c) for c in state["hands"][seat]]

@@ -1,0 +1,513 @@
+"""Station Master in a real browser, played as a person plays it: picking
+cars in the Small Yard and a move in the dock, taking the Draw option and
+laying a card on the Division, ending the turn; a whole Solitaire day to
+the result sheet; two people at a Co-op table seeing each other's moves
+live, the just-drawn badge for the drawer alone (on the page and in every
+socket frame); the phone and desktop layouts; and no rule section number
+anywhere a player reads."""
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+SHEET = "#result-dialog[open]"
+MY_TURN = '#sm[data-my-turn="true"]'
+SECTION_NUMBER = re.compile(r"§|\b\d+\.\d+\b|\bRules? \d")
+
+
+def new_table(page, game):
+    """A table made as a script makes one, through the JSON API, with this
+    page's session (so the page is its host)."""
+    page.goto("/")
+    return page.evaluate("""async game => {
+      const token = document.cookie.split('; ').find(c => c.startsWith('csrftoken=')).split('=')[1];
+      const res = await fetch('/api/tables', { method: 'POST', credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token },
+        body: JSON.stringify({ game, name: 'Ada' }) });
+      return (await res.json()).code;
+    }""", game)
+
+
+def open_table(page, code, preset):
+    page.goto(f"/t/{code}")
+    page.get_by_label("Preset", exact=True).select_option(preset)
+    expect(page.get_by_label("Preset", exact=True)).to_have_value(preset)
+
+
+def start(page):
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#sm")).to_be_visible()
+
+
+def close_how_to_play(page):
+    """How to play opens by itself on a first visit: read, then close it."""
+    dialog = page.locator("#rules-dialog")
+    expect(dialog).to_have_attribute("open", "")
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).not_to_have_attribute("open", "")
+
+
+def seq(page):
+    return page.locator("#sm").get_attribute("data-seq")
+
+
+def press(page, button):
+    """Press a move and wait for the table to answer it."""
+    before = seq(page)
+    button.click()
+    page.locator(f'#sm:not([data-seq="{before}"]), #room-status.error').first.wait_for()
+
+
+def take_a_turn(page, counts):
+    """One move as a person makes it: ship cars a standing train can take,
+    switch cars off the house track, take the Draw option and close it, or
+    end the turn."""
+    dock = page.locator("#sm-moves")
+    if page.locator('#sm[data-phase="lay"]').count():
+        lay = page.locator("#sm-hand .sm-ho.track")
+        if lay.count() and not counts.get("laid"):
+            lay.first.click()
+            target = page.locator(".sm-target[data-move=lay]")
+            if target.count():
+                press(page, target.first)
+                counts["laid"] = counts.get("laid", 0) + 1
+                return
+            page.locator("#sm-put-down").click()
+        press(page, dock.locator("[data-move=keep]"))
+        return
+    for track in ("west", "east"):
+        cars = page.locator(f"#sm-desk-body .sm-car[data-track={track}]")
+        if cars.count():
+            cars.first.click()
+            for kind in ("couple", "extra"):
+                move = dock.locator(f"[data-move={kind}]")
+                if move.count():
+                    counts[kind] = counts.get(kind, 0) + 1
+                    press(page, move.first)
+                    return
+            page.locator("#sm-put-down").click()
+    house = page.locator("#sm-desk-body .sm-car[data-track=house]")
+    if house.count():
+        house.first.click()
+        switch = dock.locator("[data-move=switch]")
+        if switch.count():
+            counts["switch"] = counts.get("switch", 0) + 1
+            press(page, switch.first)
+            return
+        page.locator("#sm-put-down").click()
+    draw = dock.locator("[data-move=draw]")
+    if draw.count() and counts.get("draw", 0) < 3:
+        counts["draw"] = counts.get("draw", 0) + 1
+        press(page, draw)
+        return
+    press(page, dock.locator("[data-move=done]"))
+
+
+def play_the_day(page, most=2000):
+    counts = {}
+    for _ in range(most):
+        page.locator(f"{MY_TURN}, {SHEET}").first.wait_for()
+        if page.locator(SHEET).count():
+            return counts
+        take_a_turn(page, counts)
+    raise AssertionError(f"the day didn't end within {most} moves")
+
+
+def test_a_solitaire_day_through_the_page_to_the_result_sheet(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    code = new_table(page, "station-master")
+    open_table(page, code, "solitaire")
+    start(page)
+    close_how_to_play(page)
+    # The Division west to east, with both Division Points and two Mainline cards.
+    expect(page.locator(".sm-point")).to_have_count(2)
+    expect(page.locator(".sm-card")).to_have_count(2)
+    expect(page.locator(".sm-card .sm-speed").first).to_contain_text("mph")
+    expect(page.locator(".sm-office.mine")).to_contain_text("Ashford")
+    expect(page.locator("#sm-clock")).to_contain_text("Stage 1 of 42")
+    expect(page.locator("#sm-superintendent")).to_contain_text("Ashford (Ada)")
+    expect(page.locator("#sm-goal")).to_contain_text("of 186 points")
+    expect(page.locator("#sm-tt tbody tr")).to_have_count(14)
+    counts = play_the_day(page)
+    assert counts.get("switch") and counts.get("couple"), counts
+    sheet = page.locator(SHEET)
+    expect(sheet.locator(".result-line")).to_have_text(re.compile(r"^(Won|Lost): \d+ points against a goal of 186, \d+ (over|short)\.$"))
+    expect(sheet.locator("#sm-result-goal")).to_contain_text("The day’s goal: 186 points.")
+    expect(sheet.get_by_role("button", name="Share result")).to_be_visible()
+    expect(sheet.get_by_role("button", name="Play again")).to_be_visible()
+    assert not SECTION_NUMBER.search(sheet.inner_text())
+    assert ada.errors == []
+
+
+def record_frames(person):
+    """Every websocket message the page receives, parsed, as it arrives."""
+    frames = []
+    person.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(json.loads(payload))))
+    return frames
+
+
+def seated_co_op_table(server, people):
+    """Ada hosts a Co-op table, Ben takes the second seat from his own
+    browser, and two bots fill the rest."""
+    ada, ben = people(server.url), people(server.url)
+    frames = {"ada": record_frames(ada), "ben": record_frames(ben)}
+    code = new_table(ada.page, "station-master")
+    open_table(ada.page, code, "co-op")
+    ben.page.goto(f"/t/{code}")
+    ben.page.get_by_label("Your name", exact=True).fill("Ben")
+    ben.page.get_by_role("button", name="Take a seat").click()
+    expect(ada.page.locator("#seats li")).to_have_count(2)
+    for count in (3, 4):
+        ada.page.get_by_role("button", name="Add a bot").click()
+        expect(ada.page.locator("#seats li")).to_have_count(count)
+    start(ada.page)
+    for person in (ada, ben):
+        close_how_to_play(person.page)
+    return ada, ben, frames
+
+
+def snapshots(frames):
+    return [f for f in frames if f.get("type") == "snapshot" and f.get("view")]
+
+
+def at_work(ada, ben):
+    """The page of the person at work, once the bots have made their moves
+    (Ada holds the first seat, Ben the second)."""
+    ada.locator('#sm[data-turn="0"], #sm[data-turn="1"]').wait_for()
+    return ada if ada.locator('#sm[data-turn="0"]').count() else ben
+
+
+def test_two_people_at_a_co_op_table_see_each_others_moves_and_only_the_drawer_sees_the_badge(servers, people):
+    server = servers.start()
+    ada, ben, frames = seated_co_op_table(server, people)
+    for page, other in ((ada.page, "Ben"), (ben.page, "Ada")):
+        expect(page.locator(".sm-office")).to_have_count(4)
+        expect(page.locator(".sm-office.bot")).to_have_count(2)
+        expect(page.locator("#plates")).to_contain_text(other)
+        expect(page.locator("#sm-superintendent")).to_contain_text("Superintendent:")
+    drawer = at_work(ada.page, ben.page)
+    watcher = ben.page if drawer is ada.page else ada.page
+    town = drawer.locator(".sm-office.mine h4").inner_text()
+    press(drawer, drawer.locator("#sm-moves [data-move=draw]"))
+    expect(drawer.locator("#sm-just-drawn")).to_have_text("Just drawn")
+    expect(drawer.locator("#sm[data-phase=lay]")).to_be_visible()
+    # The other person sees the move live: the same table, and its line in the log.
+    expect(watcher.locator("#sm")).to_have_attribute("data-seq", seq(drawer))
+    expect(watcher.locator("#log")).to_contain_text(f"{town} takes the Draw option.")
+    expect(watcher.locator(".just-drawn")).to_have_count(0)
+    press(drawer, drawer.locator("#sm-moves [data-move=keep]"))
+    expect(drawer.locator("#sm-just-drawn")).to_be_visible()
+    expect(watcher.locator(".just-drawn")).to_have_count(0)
+    press(drawer, drawer.locator("#sm-moves [data-move=done]"))
+
+    # Then the other person's turn comes round, and the drawer sees their move.
+    watcher.locator(MY_TURN).wait_for()
+    other_town = watcher.locator(".sm-office.mine h4").inner_text()
+    watcher.locator("#sm-desk-body .sm-car").first.click()
+    move = watcher.locator("#sm-moves .sm-move").first
+    said = move.inner_text()
+    press(watcher, move)
+    expect(drawer.locator("#sm")).to_have_attribute("data-seq", seq(watcher))
+    expect(drawer.locator("#log")).to_contain_text(other_town)
+    assert said
+
+    # In the socket frames too: the drawer's view names the card just
+    # drawn; no frame the other browser got ever carried it.
+    drawer_frames, watcher_frames = (frames["ada"], frames["ben"]) if drawer is ada.page else (frames["ben"], frames["ada"])
+    drawn = [f["view"]["justDrawn"] for f in snapshots(drawer_frames) if "justDrawn" in f["view"]]
+    assert drawn
+    seen = snapshots(watcher_frames)
+    assert seen and not any("justDrawn" in f["view"] for f in seen)
+    assert not any("You draw" in e["text"] for f in seen for e in f["view"]["events"])
+
+    # Someone who comes by the link now watches: the whole board, no desk,
+    # and never a hand.
+    cy = people(server.url, width=390, height=844)
+    cy_frames = record_frames(cy)
+    cy.page.goto(ada.page.url)
+    expect(cy.page.locator("#watching-note")).to_be_visible()
+    expect(cy.page.locator(".sm-office")).to_have_count(4)
+    expect(cy.page.locator("#sm-desk")).to_be_hidden()
+    expect(cy.page.locator(".sm-office.mine")).to_have_count(0)
+    assert snapshots(cy_frames) and not any("hand" in f["view"] or "justDrawn" in f["view"] for f in snapshots(cy_frames))
+
+    # The host covers Ben's seat with a bot: both boards say so on his Office.
+    ada.page.locator("#plates li", has_text="Ben").get_by_role("button", name="Cover with a bot").click()
+    for page in (ada.page, ben.page):
+        expect(page.locator(".sm-office.covered")).to_have_count(1)
+        expect(page.locator(".sm-office.covered")).to_contain_text("covered by a bot")
+        expect(page.locator(".sm-office.covered")).to_contain_text("Ben")
+    assert ada.errors == [] and ben.errors == []
+
+
+def uncovered(page, selector):
+    """Whether the middle of this element is the element itself (or inside
+    it) when it is scrolled into view: nothing lies over it."""
+    return page.evaluate("""sel => {
+      const node = document.querySelector(sel);
+      node.scrollIntoView({ block: 'center' });
+      const r = node.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 8));
+      return r.width > 0 && r.height > 0 && !!hit && node.contains(hit);
+    }""", selector)
+
+
+def my_office_in_view(page):
+    """Whether your Office lies inside the Division's visible strip."""
+    return page.evaluate("""() => {
+      const strip = document.getElementById('sm-strip').getBoundingClientRect();
+      const mine = document.querySelector('.sm-office.mine').getBoundingClientRect();
+      return mine.left >= strip.left - 1 && mine.right <= strip.right + 1;
+    }""")
+
+
+class Phone:
+    """A person on a touch screen: taps, not clicks (the people fixture's
+    contexts have a mouse)."""
+
+    def __init__(self, browser, base_url, width, height):
+        self.context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height},
+                                           has_touch=True, is_mobile=True)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20000)
+        self.errors = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+
+def test_on_phones_and_a_desktop_the_division_scrolls_along_one_axis_and_nothing_covers_the_hand(servers, people, browser):
+    server = servers.start()
+    phones = []
+    for width, height in ((390, 844), (375, 667), (1280, 800)):
+        if width < 500:
+            person = Phone(browser, server.url, width, height)
+            phones.append(person)
+        else:
+            person = people(server.url, width=width, height=height)
+        page = person.page
+        code = new_table(page, "station-master")
+        open_table(page, code, "co-op")
+        for count in (2, 3, 4):
+            page.get_by_role("button", name="Add a bot").click()
+            expect(page.locator("#seats li")).to_have_count(count)
+        # Ada takes Dover, the far east Office, so the strip must come to her.
+        for to in (1, 2, 3):
+            page.get_by_role("button", name="Move Ada down").click()
+            expect(page.locator(f'#seats li[data-seat="{to}"]')).to_contain_text("Ada")
+        start(page)
+        close_how_to_play(page)
+        page.locator(MY_TURN).wait_for()
+        expect(page.locator(".sm-office")).to_have_count(4)
+        expect(page.locator(".sm-office.mine h4")).to_have_text("Dover")
+        # Only the Division's own strip scrolls sideways; the page never does.
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
+        assert page.evaluate("(() => { const s = document.getElementById('sm-strip'); return s.scrollHeight <= s.clientHeight + 1; })()")
+        assert my_office_in_view(page), width
+        for part in ("#room-status", "#sm-hand", "#sm-moves"):
+            assert uncovered(page, part), (width, part)
+        # Big enough to tap: on a touch screen every move and car is 44 px high.
+        heights = page.locator("#sm-moves button, #sm-desk-body .sm-car").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().height)")
+        assert heights and min(heights) >= (44 if width < 500 else 36), (width, min(heights))
+        if width < 500:
+            # A move by touch: tap a car on the house track, then its switch.
+            page.locator("#sm-desk-body .sm-car[data-track=house]").first.tap()
+            switch = page.locator("#sm-moves [data-move=switch]").first
+            before = seq(page)
+            switch.tap()
+            expect(page.locator("#sm")).not_to_have_attribute("data-seq", before)
+        assert person.errors == []
+    for phone in phones:
+        phone.context.close()
+
+
+def test_no_text_on_the_page_names_a_rule_section(servers, people):
+    """How to play (which opens by itself on a first visit), the board, the
+    timetable and the log, as a player reads them."""
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    code = new_table(page, "station-master")
+    open_table(page, code, "solitaire")
+    start(page)
+    how = page.locator("#rules-dialog")
+    expect(how).to_contain_text("Your Office and its Small Yard")
+    expect(how).to_contain_text("An Extra belongs to the player who played it")
+    assert not SECTION_NUMBER.search(how.inner_text())
+    close_how_to_play(page)
+    page.locator(MY_TURN).wait_for()
+    press(page, page.locator("#sm-moves [data-move=done]"))
+    page.locator(MY_TURN).wait_for()
+    page.get_by_role("button", name="Log").click()
+    expect(page.locator("#log")).to_contain_text("Stage 2 of 42.")
+    for part in ("#sm", "#log"):
+        assert not SECTION_NUMBER.search(page.locator(part).inner_text()), part
+    # How to play opens by itself only the first time.
+    page.reload()
+    page.locator(MY_TURN).wait_for()
+    expect(how).not_to_have_attribute("open", "")
+    assert ada.errors == []
+
+
+def test_moves_by_keyboard_and_a_refused_move_gives_the_engines_sentence_and_lets_go(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+
+    def first_switch_goes_astray(ws):
+        # Between the page and the server: Ada's first switch names a car
+        # that isn't on her house track, so the engine refuses it.
+        upstream = ws.connect_to_server()
+        spoiled = []
+
+        def outgoing(text):
+            message = json.loads(text)
+            if message.get("type") == "move" and message["action"]["type"] == "switch" and not spoiled:
+                spoiled.append(message)
+                message = {**message, "action": {**message["action"], "cars": ["wb-nowhere"]}}
+            upstream.send(json.dumps(message))
+        ws.on_message(outgoing)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), first_switch_goes_astray)
+    code = new_table(page, "station-master")
+    open_table(page, code, "solitaire")
+    start(page)
+    close_how_to_play(page)
+    page.locator(MY_TURN).wait_for()
+    status = page.locator("#room-status")
+
+    # A car picked with the keyboard (Tab to it, Enter), then its move.
+    car = page.locator("#sm-desk-body .sm-car[data-track=house]").first
+    car.focus()
+    page.keyboard.press("Enter")
+    expect(car).to_have_attribute("aria-pressed", "true")
+    switch = page.locator("#sm-moves [data-move=switch]").first
+    switch.focus()
+    before = seq(page)
+    page.keyboard.press("Enter")
+    expect(status).to_have_text("Switch only cars standing on your house track.")
+    expect(status).to_have_class(re.compile(r"\berror\b"))
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "false")
+    expect(page.locator("#sm")).to_have_attribute("data-seq", before)
+    # The table is Ada's again at once: the same pick and press go through.
+    car = page.locator("#sm-desk-body .sm-car[data-track=house]").first
+    car.click()
+    press(page, page.locator("#sm-moves [data-move=switch]").first)
+    expect(page.locator("#sm")).not_to_have_attribute("data-seq", before)
+
+    # The shortcuts: D takes the Draw option, a digit picks a card, Escape
+    # puts it back, K keeps the hand, E ends the turn.
+    page.locator(MY_TURN).wait_for()
+    page.locator("body").focus()
+    page.keyboard.press("d")
+    expect(page.locator("#sm")).to_have_attribute("data-phase", "lay")
+    expect(page.locator("#sm-just-drawn")).to_be_visible()
+    page.keyboard.press("1")
+    expect(page.locator("#sm-hand .sm-ho").first).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Escape")
+    expect(page.locator("#sm-hand .sm-ho").first).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press("k")
+    expect(page.locator("#sm")).to_have_attribute("data-phase", "work")
+    stage = page.locator("#sm-clock").inner_text()
+    page.keyboard.press("e")
+    expect(page.locator("#sm-clock")).not_to_have_text(stage)
+    assert ada.errors == []
+
+
+def test_a_competitive_day_ranks_the_offices_with_their_points_and_what_earned_them(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    code = new_table(page, "station-master")
+    open_table(page, code, "competitive")
+    page.get_by_role("button", name="Add a bot").click()
+    expect(page.locator("#seats li")).to_have_count(2)
+    start(page)
+    close_how_to_play(page)
+    expect(page.locator("#sm-scores li")).to_have_count(2)
+    expect(page.locator(".sm-office.bot")).to_contain_text("bot")
+    # Ada ends every turn at once; the bot works its Office all day.
+    for _ in range(100):
+        page.locator(f"{MY_TURN}, {SHEET}").first.wait_for()
+        if page.locator(SHEET).count():
+            break
+        press(page, page.locator("#sm-moves [data-move=done]"))
+    sheet = page.locator(SHEET)
+    rows = sheet.locator("#sm-result tbody tr")
+    expect(rows).to_have_count(2)
+    points = [int(rows.nth(k).locator("td").first.inner_text()) for k in range(2)]
+    assert points == sorted(points, reverse=True) and points[0] > 0
+    expect(rows.first).to_contain_text("cars set out")
+    expect(sheet.locator(".result-line")).to_have_text(re.compile(r"^Birch Creek wins with \d+ points\.$"))
+    sheet.get_by_role("button", name="Share result").click()
+    expect(sheet.locator("#share-text")).to_contain_text("Station Master at Parlor")
+    expect(sheet.locator("#share-text")).to_contain_text("Birch Creek:")
+    assert not SECTION_NUMBER.search(sheet.inner_text())
+    sheet.get_by_role("button", name="Play again").click()
+    expect(page.locator(SHEET)).to_have_count(0)
+    expect(page.locator("#sm-clock")).to_contain_text("Stage 1 of 36")
+    assert ada.errors == []
+
+
+def test_a_card_picked_in_the_hand_lights_where_it_goes_on_the_division(servers, people):
+    """At a Cutthroat table Ada draws every turn until she has laid a track
+    card on a Mainline card, tied up the other Office and shown one of its
+    trains a Red Flag, each by pressing the spot it lights on the board
+    (another day if the bot drew the cards she wanted)."""
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    code = new_table(page, "station-master")
+    open_table(page, code, "cutthroat")
+    page.get_by_role("button", name="Add a bot").click()
+    expect(page.locator("#seats li")).to_have_count(2)
+    start(page)
+    close_how_to_play(page)
+    log = page.locator("#log")
+    done = set()
+
+    def play_on_the_board(name, target, kind):
+        card = page.locator("#sm-hand .sm-ho", has_text=name)
+        if kind in done or not card.count():
+            return False
+        card.first.click()
+        spot = page.locator(target)
+        if not spot.count():
+            page.locator("#sm-put-down").click()
+            return False
+        press(page, spot.first)
+        done.add(kind)
+        return True
+
+    for _ in range(1500):
+        page.locator(f"{MY_TURN}, {SHEET}").first.wait_for()
+        if done == {"lay", "tie-up", "red flag"}:
+            break
+        if page.locator(SHEET).count():
+            # The deal gave the bot the cards Ada wanted: another day.
+            page.locator(SHEET).get_by_role("button", name="Play again").click()
+            expect(page.locator(SHEET)).to_have_count(0)
+            continue
+        if page.locator('#sm[data-phase="lay"]').count():
+            if any(play_on_the_board(name, ".sm-card .sm-target", "lay") for name in ("Slow Order", "Realignment", "Brakeman", "Helpers")):
+                expect(log).to_contain_text(re.compile(r"Ashford (lays .* on the|realigns the)"))
+                continue
+            # Room for the next draw: scrap a card this test has no use for.
+            spare = [c for c in page.locator("#sm-hand .sm-ho strong").all_inner_texts() if c not in ("Tie-up", "Red Flag")]
+            if page.locator("#sm-hand .sm-ho").count() >= 4 and spare:
+                page.locator("#sm-hand .sm-ho", has_text=spare[0]).first.click()
+                press(page, page.locator("#sm-moves [data-move=scrap]"))
+            else:
+                press(page, page.locator("#sm-moves [data-move=keep]"))
+            continue
+        if play_on_the_board("Tie-up", '.sm-office[data-seat="1"] .sm-target', "tie-up"):
+            expect(log).to_contain_text("Ashford plays a Tie-up on Birch Creek")
+            continue
+        if play_on_the_board("Red Flag", ".sm-office .sm-train .sm-target", "red flag"):
+            expect(log).to_contain_text(re.compile(r"Ashford shows .* a Red Flag: it is held this Stage\."))
+            continue
+        draw = page.locator("#sm-moves [data-move=draw]")
+        press(page, draw if draw.count() else page.locator("#sm-moves [data-move=done]"))
+    assert done == {"lay", "tie-up", "red flag"}, done
+    assert ada.errors == []
