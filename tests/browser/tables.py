@@ -1,0 +1,78 @@
+"""Tables the layout, accessibility and page-weight checks look at: a person
+and bots at each game, walked from its first turn through the middle of the
+game to its result sheet over the JSON API, while browsers sharing the
+person's seat (its session cookie) look at the page at each stage."""
+
+from __future__ import annotations
+
+import time
+from urllib.parse import urlsplit
+
+from tests.live import Client
+
+GAMES = ["euchre", "get-in-line", "line"]
+# How many of the person's own moves take a game from its start to its
+# middle: past Euchre's first hand, a dozen chips on Get In Line's board, half
+# of Line's grid.
+MIDDLE = {"euchre": 12, "get-in-line": 6, "line": 8}
+WAIT_FOR_STATE = 60.0  # seconds a table may take to reach the state asked for
+
+
+class Walk:
+    """One table of one game: Ada (the host) and bots."""
+
+    def __init__(self, server, slug: str):
+        self.server = server
+        self.slug = slug
+        self.ada = Client(server)
+        status, snap = self.ada.post("/api/tables", {"game": slug, "name": "Ada"})
+        assert status in (200, 201), snap
+        self.code = snap["code"]
+        self.seat = snap["seat"]
+        self.ada.post(f"/api/tables/{self.code}/fill", {"level": "easy"})
+        status, snap = self.ada.post(f"/api/tables/{self.code}/start")
+        assert status == 200, snap
+        self.stage = "early"
+        self.snap = self.until(lambda s: s["legal"] or s["status"] != "playing")
+
+    @property
+    def path(self) -> str:
+        return f"/t/{self.code}"
+
+    def cookies(self) -> list[dict]:
+        """Ada's cookies, for a browser that is to sit in her seat."""
+        host = urlsplit(self.server.url).hostname
+        return [{"name": c.name, "value": c.value, "domain": host, "path": "/"} for c in self.ada.jar]
+
+    def until(self, ready) -> dict:
+        """The table's snapshot once `ready(snapshot)` holds (each read
+        plays the bots' due moves)."""
+        give_up = time.monotonic() + WAIT_FOR_STATE
+        while True:
+            status, snap = self.ada.get(f"/api/tables/{self.code}")
+            assert status == 200, snap
+            if ready(snap):
+                return snap
+            assert time.monotonic() < give_up, f"{self.slug} {self.code} never reached the state asked for"
+            time.sleep(0.02)
+
+    def to(self, stage: str) -> dict:
+        """Bring the table on to `stage` (early, middle, over): never back."""
+        order = ["early", "middle", "over"]
+        if order.index(stage) <= order.index(self.stage):
+            return self.snap
+        if self.stage == "early":
+            for _ in range(MIDDLE[self.slug]):
+                if self.snap["status"] != "playing":
+                    break
+                action = next((m["action"] for m in self.snap["legal"] if m["action"].get("type") != "ready"), None)
+                action = action or self.snap["legal"][0]["action"]
+                self.ada.post(f"/api/tables/{self.code}/move", {"seq": self.snap["seq"], "action": action})
+                self.snap = self.until(lambda s: s["legal"] or s["status"] != "playing")
+            self.stage = "middle"
+        if stage == "over":
+            # A bot plays Ada's seat to the end.
+            self.ada.post(f"/api/tables/{self.code}/cover", {"seat": self.seat, "level": "easy"})
+            self.snap = self.until(lambda s: s["status"] == "over")
+            self.stage = "over"
+        return self.snap

@@ -1,0 +1,157 @@
+"""Every game's table as a family sees it on a laptop and on two phones,
+early in a game, in its middle and at its result sheet: nothing scrolls
+sideways, no text is cut off, nothing sits on top of a control or of text,
+and on a phone every control is big enough to tap (a space of Get In Line's
+board at least 28 px, as its zoom strip allows). The site's own faces are
+loaded on every page, and the static files come compressed, under hashed
+names, cached for a year, a table page under 150 KB on a cold load."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.tables import GAMES, Walk
+from tools.pageweight import COLD_BUDGET, measure
+
+CHECKS = (Path(__file__).parent / "layout.js").read_text()
+# name: (width, height, a phone's touch screen)
+SIZES = {"laptop": (1280, 800, False), "phone": (390, 844, True), "small phone": (375, 667, True)}
+SMALL = {"get-in-line": {"selector": ".space", "px": 28}}
+STAGES = ["early", "middle", "over"]
+FONTS = "['700 1em Fraunces', '400 1em Figtree', '600 1em Figtree', '700 1em Figtree']"
+
+
+@pytest.fixture(scope="module")
+def walks(site):
+    made = {}
+
+    def walk(slug):
+        if slug not in made:
+            made[slug] = Walk(site, slug)
+        return made[slug]
+
+    return walk
+
+
+class Viewer:
+    """A browser on a laptop or a phone, sitting in whichever seat it is
+    shown, with motion reduced so the page stands still to be measured."""
+
+    def __init__(self, browser, url, touch):
+        width, height, _ = SIZES["phone" if touch else "laptop"]
+        self.touch = touch
+        self.context = browser.new_context(base_url=url, viewport={"width": width, "height": height},
+                                           has_touch=touch, is_mobile=touch, reduced_motion="reduce")
+        # How to play has been read: it is looked at on purpose below.
+        self.context.add_init_script(f"for (const g of {json.dumps(GAMES)}) localStorage.setItem(`parlor:${{g}}:seen-rules`, '1');")
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20000)
+        self.errors = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def sit(self, walk, size, watching=False):
+        width, height, _ = SIZES[size]
+        self.context.clear_cookies()
+        if not watching:
+            self.context.add_cookies(walk.cookies())
+        self.page.set_viewport_size({"width": width, "height": height})
+        self.page.goto(walk.path)
+        self.page.locator(f'#board[data-seq="{walk.snap["seq"]}"]').wait_for(state="attached")
+        if walk.snap["status"] == "over":
+            self.page.locator("#result-dialog[open]").wait_for()
+        return self.page
+
+
+@pytest.fixture(scope="module")
+def viewers(browser, site):
+    made = {touch: Viewer(browser, site.url, touch) for touch in (False, True)}
+    yield made
+    for viewer in made.values():
+        assert viewer.errors == []
+        viewer.context.close()
+
+
+def fonts_loaded(page):
+    """Each face the pages use has been fetched and is in use (a check with
+    no face of that name at all would pass too, so the faces are counted)."""
+    return page.evaluate(f"""async () => {{
+        await document.fonts.ready;
+        await Promise.all({FONTS}.map(f => document.fonts.load(f)));
+        const loaded = [...document.fonts].filter(f => f.status === 'loaded').length;
+        return loaded >= 4 && {FONTS}.every(f => document.fonts.check(f));
+    }}""")
+
+
+def look(page, size, slug, where):
+    """What is wrong with the page as shown, each a sentence naming where."""
+    touch = SIZES[size][2]
+    found = page.evaluate(CHECKS, {"touch": touch, "small": SMALL.get(slug)})
+    if touch:
+        # The bar stays one row: ⋯ beside the site's name, not pushed below.
+        home, more = page.locator(".bar .home").bounding_box(), page.locator("#bar-more").bounding_box()
+        if home and more and abs((home["y"] + home["height"] / 2) - (more["y"] + more["height"] / 2)) > 8:
+            found.append("the bar wraps: ⋯ is on a row of its own")
+    if not fonts_loaded(page):
+        found.append("Fraunces and Figtree are not both loaded")
+    return [f"{slug} {where} at {size}: {p}" for p in found]
+
+
+@pytest.mark.parametrize("stage,slug", [(stage, slug) for stage in STAGES for slug in GAMES])
+def test_the_table_fits_every_screen(stage, slug, walks, viewers):
+    walk = walks(slug)
+    walk.to(stage)
+    problems = []
+    for size in SIZES:
+        page = viewers[SIZES[size][2]].sit(walk, size)
+        if stage == "over":
+            problems += look(page, size, slug, "result sheet")
+            page.locator("#result-dialog").get_by_role("button", name="See the table").click()
+        problems += look(page, size, slug, f"table ({stage})")
+        if stage == "early":
+            page.locator("#bar-more:visible, #open-rules:visible").first.click()
+            if SIZES[size][2]:
+                page.locator("#open-rules").click()
+            page.locator("#rules-dialog[open]").wait_for()
+            problems += look(page, size, slug, "How to play")
+    if stage == "middle":
+        # Someone watching, on a phone, reads every name in full.
+        page = viewers[True].sit(walk, "phone", watching=True)
+        problems += look(page, "phone", slug, "table watched")
+    assert problems == []
+
+
+@pytest.mark.parametrize("size", ["phone", "small phone"])
+def test_on_a_phone_the_log_opens_where_it_can_be_read(size, walks, viewers):
+    walk = walks("euchre")
+    page = viewers[True].sit(walk, size)
+    page.locator("#bar-more").click()
+    page.locator("#open-log").click()
+    expect(page.locator("#log-drawer")).to_be_in_viewport(ratio=0.5)
+    expect(page.locator("#log li").first).to_be_in_viewport()
+
+
+def test_static_files_come_compressed_hashed_and_cached_for_a_year_and_a_table_page_is_light(walks, browser, site):
+    walk = walks("euchre")
+    context = browser.new_context(base_url=site.url)
+    try:
+        context.add_cookies(walk.cookies())
+        seen = []
+        context.on("response", lambda r: seen.append(r) if "/static/" in r.url else None)
+        cold, warm = measure(context, walk.path)
+        assert cold < COLD_BUDGET, f"a cold load of a table page fetched {cold} bytes"
+        assert warm < cold / 4, f"a warm load fetched {warm} bytes of {cold}"
+        assert seen
+        for response in seen:
+            name = response.url.rsplit("/", 1)[-1]
+            assert re.search(r"\.[0-9a-f]{12}\.\w+$", name), f"{response.url} is not under its hashed name"
+            if response.status == 200:
+                headers = response.all_headers()
+                age = re.search(r"max-age=(\d+)", headers.get("cache-control", ""))
+                assert age and int(age.group(1)) >= 365 * 24 * 3600, (response.url, headers.get("cache-control"))
+                if not name.endswith((".woff2", ".png")):
+                    assert headers.get("content-encoding") in ("gzip", "br"), response.url
+    finally:
+        context.close()
