@@ -52,18 +52,14 @@
   const texts = all.filter(el => ownText(el) && !el.closest('button, a, select'));
   const probes = r => [[.5, .5], [.2, .5], [.8, .5], [.5, .2], [.5, .8], [.08, .5]].map(([x, y]) => [r.left + r.width * x, r.top + r.height * y]);
   for (const el of new Set([...controls, ...texts])) {
-    let r = el.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1) continue;
-    if (r.top < 0 || r.bottom > H || r.left < 0 || r.right > W) {
-      el.scrollIntoView({ block: 'center', inline: 'center' });
-      r = el.getBoundingClientRect();
-    }
-    const seen = probes(r).some(([x, y]) => {
-      const hit = document.elementFromPoint(x, y);
-      // (Text that lets taps through to what is beneath it is hit as its parent.)
-      return hit && (hit === el || el.contains(hit) || (hit.contains(el) && getComputedStyle(el).pointerEvents === 'none'));
-    });
-    if (!seen) {
+    // Brought into view first, in the page and in any sheet that scrolls.
+    el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const rects = [...el.getClientRects()].filter(r => r.width >= 1 && r.height >= 1);
+    if (!rects.length) continue;
+    // (Text that lets taps through to what is beneath it is hit as its parent.)
+    const mine = hit => hit && (hit === el || el.contains(hit) || (hit.contains(el) && getComputedStyle(el).pointerEvents === 'none'));
+    if (!rects.some(r => probes(r).some(([x, y]) => mine(document.elementFromPoint(x, y))))) {
+      const r = rects[0];
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       say(el, `covered by ${hit ? `${hit.tagName.toLowerCase()}${hit.id ? '#' + hit.id : ''}.${[...hit.classList].join('.')}` : 'nothing on screen'}`);
     }

@@ -18,6 +18,12 @@ MIDDLE = {"euchre": 12, "get-in-line": 6, "line": 8}
 WAIT_FOR_STATE = 60.0  # seconds a table may take to reach the state asked for
 
 
+def cookies(client: Client) -> list[dict]:
+    """A client's cookies (its session, and so its seats) for a browser."""
+    host = urlsplit(client.server.url).hostname
+    return [{"name": c.name, "value": c.value, "domain": host, "path": "/"} for c in client.jar]
+
+
 class Walk:
     """One table of one game: Ada (the host) and bots."""
 
@@ -41,8 +47,7 @@ class Walk:
 
     def cookies(self) -> list[dict]:
         """Ada's cookies, for a browser that is to sit in her seat."""
-        host = urlsplit(self.server.url).hostname
-        return [{"name": c.name, "value": c.value, "domain": host, "path": "/"} for c in self.ada.jar]
+        return cookies(self.ada)
 
     def until(self, ready) -> dict:
         """The table's snapshot once `ready(snapshot)` holds (each read
@@ -63,16 +68,28 @@ class Walk:
             return self.snap
         if self.stage == "early":
             for _ in range(MIDDLE[self.slug]):
-                if self.snap["status"] != "playing":
-                    break
-                action = next((m["action"] for m in self.snap["legal"] if m["action"].get("type") != "ready"), None)
-                action = action or self.snap["legal"][0]["action"]
-                self.ada.post(f"/api/tables/{self.code}/move", {"seq": self.snap["seq"], "action": action})
-                self.snap = self.until(lambda s: s["legal"] or s["status"] != "playing")
+                self.play()
             self.stage = "middle"
         if stage == "over":
             # A bot plays Ada's seat to the end.
             self.ada.post(f"/api/tables/{self.code}/cover", {"seat": self.seat, "level": "easy"})
             self.snap = self.until(lambda s: s["status"] == "over")
             self.stage = "over"
+        return self.snap
+
+    def play(self, between_hands=False) -> dict:
+        """Ada makes one move, the first the table offers her (Euchre's Next
+        hand only when nothing else is, unless `between_hands`), and the bots
+        answer until it is her turn again."""
+        if self.snap["status"] == "playing":
+            legal = [m["action"] for m in self.snap["legal"]]
+            action = next((a for a in legal if between_hands or a.get("type") != "ready"), legal[0])
+            self.ada.post(f"/api/tables/{self.code}/move", {"seq": self.snap["seq"], "action": action})
+            self.snap = self.until(lambda s: s["legal"] or s["status"] != "playing")
+        return self.snap
+
+    def between_hands(self) -> dict:
+        """Euchre: on to the end of a hand, its score sheet showing."""
+        while self.snap["status"] == "playing" and any(m["action"].get("type") != "ready" for m in self.snap["legal"]):
+            self.play()
         return self.snap

@@ -295,12 +295,16 @@ function tableShell(room) {
     } });
   const bar = el('header', { class: 'bar' },
     el('a', { href: '/', class: 'home', 'aria-label': 'All games', text: 'Parlor' }),
-    el('span', { class: 'bar-title', text: room.snap.title }),
+    el('h1', { class: 'bar-title', text: room.snap.title }),
     el('span', { class: 'bar-code', text: room.code }),
     el('span', { class: 'bar-round', id: 'bar-round' }),
     more,
     el('span', { class: 'bar-tools', id: 'bar-tools' },
-      el('button', { class: 'quiet', type: 'button', id: 'open-log', text: 'Log', onclick: () => { drawer.hidden = !drawer.hidden; } }),
+      el('button', { class: 'quiet', type: 'button', id: 'open-log', text: 'Log', onclick: () => {
+        drawer.hidden = !drawer.hidden;
+        // On a phone the log opens below the table: bring it up to be read.
+        if (!drawer.hidden) drawer.scrollIntoView({ block: 'nearest' });
+      } }),
       el('button', { class: 'quiet', type: 'button', id: 'open-rules', text: 'How to play', onclick: () => rules.open() }),
       el('button', { class: 'quiet', type: 'button', id: 'open-options', text: 'Options', onclick: () => options.open() }),
       endButton));
