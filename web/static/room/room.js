@@ -277,7 +277,7 @@ function tableShell(room) {
   const status = el('p', { id: 'room-status', class: 'status', role: 'status', 'aria-live': 'polite' });
   const cover = el('div', { class: 'covered-note', id: 'covered-note', hidden: true });
   const watching = el('p', { class: 'watching-note', id: 'watching-note', hidden: true });
-  const rules = dialog('rules', 'How to play', el('div', { class: 'rules' }));
+  const rules = dialog('rules', 'How to play', el('div', { class: 'rules', tabindex: '0', role: 'region', 'aria-label': 'How to play' }));
   if (cfg.rules) rules.body.innerHTML = cfg.rules;
   else rules.body.textContent = 'The table shows what you can do on your turn.';
   const options = dialog('options', 'Options', optionsBody(cfg));
@@ -294,7 +294,7 @@ function tableShell(room) {
       more.setAttribute('aria-expanded', String(open));
     } });
   const bar = el('header', { class: 'bar' },
-    el('a', { href: '/', class: 'home', 'aria-label': 'All games', text: 'Parlor' }),
+    el('a', { href: '/', class: 'home', 'aria-label': 'Parlor: all games', text: 'Parlor' }),
     el('h1', { class: 'bar-title', text: room.snap.title }),
     el('span', { class: 'bar-code', text: room.code }),
     el('span', { class: 'bar-round', id: 'bar-round' }),
