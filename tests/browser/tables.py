@@ -27,7 +27,7 @@ def cookies(client: Client) -> list[dict]:
 class Walk:
     """One table of one game: Ada (the host) and bots."""
 
-    def __init__(self, server, slug: str):
+    def __init__(self, server, slug: str, settings: dict | None = None):
         self.server = server
         self.slug = slug
         self.ada = Client(server)
@@ -35,6 +35,8 @@ class Walk:
         assert status in (200, 201), snap
         self.code = snap["code"]
         self.seat = snap["seat"]
+        if settings:
+            self.ada.post(f"/api/tables/{self.code}/settings", {"settings": settings})
         self.ada.post(f"/api/tables/{self.code}/fill", {"level": "easy"})
         status, snap = self.ada.post(f"/api/tables/{self.code}/start")
         assert status == 200, snap
@@ -77,19 +79,21 @@ class Walk:
             self.stage = "over"
         return self.snap
 
-    def play(self, between_hands=False) -> dict:
-        """Ada makes one move, the first the table offers her (Euchre's Next
-        hand only when nothing else is, unless `between_hands`), and the bots
-        answer until it is her turn again."""
+    def play(self, between_hands=False, prefer=None) -> dict:
+        """Ada makes one move, the first the table offers her (one of the
+        type `prefer` when offered; Euchre's Next hand only when nothing
+        else is, unless `between_hands`), and the bots answer until it is
+        her turn again."""
         if self.snap["status"] == "playing":
             legal = [m["action"] for m in self.snap["legal"]]
-            action = next((a for a in legal if between_hands or a.get("type") != "ready"), legal[0])
+            action = next((a for a in legal if a.get("type") == prefer), None) or \
+                next((a for a in legal if between_hands or a.get("type") != "ready"), legal[0])
             self.ada.post(f"/api/tables/{self.code}/move", {"seq": self.snap["seq"], "action": action})
             self.snap = self.until(lambda s: s["legal"] or s["status"] != "playing")
         return self.snap
 
-    def between_hands(self) -> dict:
+    def between_hands(self, prefer=None) -> dict:
         """Euchre: on to the end of a hand, its score sheet showing."""
         while self.snap["status"] == "playing" and any(m["action"].get("type") != "ready" for m in self.snap["legal"]):
-            self.play()
+            self.play(prefer=prefer)
         return self.snap

@@ -180,3 +180,42 @@ def test_static_files_come_compressed_hashed_and_cached_for_a_year_and_a_table_p
                     assert headers.get("content-encoding") in ("gzip", "br"), response.url
     finally:
         context.close()
+
+
+def test_after_a_thrown_in_euchre_hand_the_bar_the_log_and_the_score_sheet_number_the_hands_alike(site, browser):
+    # Without Stick the dealer, Ada passing and easy bots throw a deal in
+    # within a hand or two; Play again deals a new game until one has.
+    walk = Walk(site, "euchre", settings={"stick_dealer": "off"})
+    thrown = lambda snap: [e for e in (snap["view"] or {}).get("events", []) if e["kind"] == "thrown_in"]
+    while not thrown(walk.snap):
+        if walk.snap["status"] == "over":
+            walk.ada.post(f"/api/tables/{walk.code}/again")
+            walk.snap = walk.until(lambda s: s["status"] == "playing" and s["legal"])
+        walk.play(between_hands=True, prefer="pass")
+    hand = thrown(walk.snap)[0]["hand"]
+    page = Viewer(browser, site.url, walk, touch=False).at("laptop")
+    # The redeal is the same hand: the bar says so, and so does the log's deal line.
+    expect(page.locator("#bar-round")).to_have_text(re.compile(rf"^Hand {hand} "))
+    page.locator("#open-log").click()
+    expect(page.locator("#log li", has_text=re.compile(rf"^Hand {hand}: .* deals?,"))).to_have_count(2)
+    walk.between_hands(prefer="pass")
+    sheet = page.locator("#hand-dialog[open]")
+    expect(sheet.locator("#hand-title")).to_have_text(re.compile(rf"^Hand {hand}: "))
+    expect(sheet.locator("#eu-hands tbody tr")).to_have_count(hand)
+    expect(sheet.locator("#eu-hands tbody tr").last).to_have_attribute("data-hand", str(hand))
+    page.context.close()
+
+
+def test_euchre_how_to_play_shows_every_scoring_case(walks, viewers):
+    page = viewers("euchre", False).at("laptop")
+    page.locator("#open-rules").click()
+    rows = page.locator("#rules-dialog .eu-rules-table tr")
+    expect(rows).to_have_text([
+        re.compile(r"Makers take 3 or 4.*1 point"),
+        re.compile(r"alone, 3 or 4.*1 point", re.I),
+        re.compile(r"Makers take all 5.*2 points"),
+        re.compile(r"Alone, all 5.*4 points"),
+        re.compile(r"2 or fewer \(euchred\).*2 points to the defenders"),
+        re.compile(r"lone defender.*4 points to the defenders"),
+    ])
+    page.locator("#rules-dialog").get_by_role("button", name="Close").click()
