@@ -99,7 +99,7 @@ def look(page, size, slug, where):
     """What is wrong with the page as shown, each a sentence naming where."""
     touch = SIZES[size][2]
     found = page.evaluate(CHECKS, {"touch": touch, "small": SMALL.get(slug)})
-    if touch:
+    if touch and page.locator("#bar-more").count():
         # The bar stays one row: ⋯ beside the site's name, not pushed below.
         home, more = page.locator(".bar .home").bounding_box(), page.locator("#bar-more").bounding_box()
         if home and more and abs((home["y"] + home["height"] / 2) - (more["y"] + more["height"] / 2)) > 8:
@@ -219,3 +219,18 @@ def test_euchre_how_to_play_shows_every_scoring_case(walks, viewers):
         re.compile(r"lone defender.*4 points to the defenders"),
     ])
     page.locator("#rules-dialog").get_by_role("button", name="Close").click()
+
+
+@pytest.mark.parametrize("size", ["phone", "small phone"])
+def test_on_a_phone_the_lobby_fits_and_its_links_are_big_enough_to_tap(size, browser, site):
+    width, height, _ = SIZES[size]
+    context = browser.new_context(base_url=site.url, viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        for path in ("/", "/t/NOPEZ"):
+            page.goto(path)
+            page.locator(".game-card").first.wait_for()
+            problems = look(page, size, "lobby", path)
+            assert not problems, "\n".join(problems)
+    finally:
+        context.close()
