@@ -158,8 +158,9 @@ def test_on_a_phone_the_log_opens_where_it_can_be_read(size, viewers):
     expect(page.locator("#log li").first).to_be_in_viewport()
 
 
-def test_static_files_come_compressed_hashed_and_cached_for_a_year_and_a_table_page_is_light(walks, browser, site):
-    walk = walks("euchre")
+@pytest.mark.parametrize("slug", GAMES)
+def test_static_files_come_compressed_hashed_and_cached_for_a_year_and_a_table_page_is_light(slug, walks, browser, site):
+    walk = walks(slug)
     context = browser.new_context(base_url=site.url)
     try:
         context.add_cookies(walk.cookies())
