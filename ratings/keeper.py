@@ -9,7 +9,9 @@ the table was signed in. The keeper then, in one transaction:
 - locks the result and returns at once if it isn't kept or is already rated
   (a repeated signal, a rebuild that got there first): a game is rated once;
 - makes sides with ``ratings.tables.teams_of`` (partners share a place; a
-  side ranks by its best member's place);
+  side ranks by its best member's place); a game with one side (a table of
+  one, or one the game has playing together, as Station Master's Co-op) has
+  nobody to measure against and is kept but not rated;
 - counts every seat in its side's skill: a signed-in player at their rating;
   a seat a bot covered at any point at its player's rating but not rated; a
   guest at 1500 ± 350, never changed; a bot at its level's anchor (σ 0),
@@ -43,6 +45,7 @@ log = logging.getLogger(__name__)
 COVERED = "a bot covered this seat"
 TWICE = "this player had another seat at the table"
 ALONE = "nobody to play against"
+TOGETHER = "the table played together, with nobody against it"
 
 
 @dataclass(frozen=True)
@@ -114,8 +117,11 @@ def assess(game: str, settings: dict, seats: list[dict], places: list[int], rati
         seen.add(user)
 
     if len(sides) < 2:
+        # One side (a table of one, or a table the game has score together):
+        # there is no opponent to be measured against, so nothing moves.
         new = {s: tuple(m[:2]) for s, m in enumerate(counted_as)}
-        whys = [why or (ALONE if users[s] is not None else "") for s, why in enumerate(whys)]
+        alone = TOGETHER if n > 1 else ALONE
+        whys = [why or (alone if users[s] is not None else "") for s, why in enumerate(whys)]
     else:
         rated = rate([[counted_as[s] for s in members] for members, _ in sides], [rank for _, rank in sides])
         new = {s: after for (members, _), side in zip(sides, rated) for s, after in zip(members, side)}

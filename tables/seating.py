@@ -4,6 +4,7 @@ and the table's settings."""
 
 from __future__ import annotations
 
+import json
 import secrets
 
 from django.db import transaction
@@ -29,17 +30,20 @@ def _new_code() -> str:
             return code
 
 
-def create(slug, who: Visitor, settings: dict | None = None) -> Table:
+def create(slug, who: Visitor, settings: dict | None = None, chosen=None) -> Table:
     """A new table for a game, with the creator as host in the first seat.
     Its settings start from ``settings`` (only what the game allows), else
-    the game's defaults."""
+    the game's defaults; then the ones the creator ``chosen`` (each must be
+    allowed, or nothing is made)."""
     game = registry.get(slug)
     if game is None:
         raise Refused("We don't have that game. Pick one from the list.", 404)
     name = _clean_name(who.name)
-    start_from = settings if isinstance(settings, dict) else {}
+    start_from = game.options(settings if isinstance(settings, dict) else {})
+    if chosen is not None:
+        start_from = settled(game, start_from, chosen)
     with transaction.atomic():
-        table = Table.objects.create(code=_new_code(), game=game.slug, host=who.browser, settings=game.options(start_from))
+        table = Table.objects.create(code=_new_code(), game=game.slug, host=who.browser, settings=start_from)
         Seat.objects.create(table=table, index=0, kind=Seat.PERSON, browser=who.browser, user_id=who.user_id, name=name)
     return table
 
@@ -170,12 +174,46 @@ def arrange(code, who: Visitor, index, to) -> None:
 
 def configure(code, who: Visitor, raw) -> dict:
     """The host's settings; only values the game allows survive."""
-    if not isinstance(raw, dict):
-        raise Refused("Settings come as a list of names and values.")
     with hold(code, who, host="change the settings", only=BETWEEN_GAMES) as held:
-        held.table.settings = held.game.options({**held.table.settings, **raw})
+        held.table.settings = settled(held.game, held.table.settings, raw)
         held.changed("settings")
         return held.table.settings
+
+
+def settled(game, current: dict, raw) -> dict:
+    """The settings after the host's ``raw`` change: every value named must
+    be one the game allows (its options_schema says which, in words), or a
+    sentence refuses the whole change."""
+    if not isinstance(raw, dict):
+        raise Refused("Settings come as a list of names and values.")
+    out = game.options({**current, **raw})
+    for key, value in raw.items():
+        if key not in out or out[key] != value or type(out[key]) is not type(value):
+            raise Refused(_setting_refusal(game, key, value, out))
+    return out
+
+
+def _setting_refusal(game, key, value, out: dict) -> str:
+    rows = {row["key"]: row for row in getattr(game, "options_schema", ())}
+    if key not in out:
+        return f"{game.title} has no setting called “{str(key)[:40]}”."
+    if key not in rows:
+        return f"“{_shown(value)}” isn't one of the answers {game.title} allows for “{key}”."
+    row = rows[key]
+    preset = next((r for r in rows.values() if r.get("presets")), None)
+    if row.get("custom") and preset and out.get(preset["key"]) != "custom":
+        words = preset.get("labels", {})
+        return (f"“{row['label']}” is answered by the {words.get(out[preset['key']], out[preset['key']])} preset: "
+                f"choose {words.get('custom', 'custom')} to answer it yourself.")
+    labels = row.get("labels", {})
+    choices = [labels.get(str(c), str(c)) for c in row.get("choices", ())]
+    offered = ", ".join(choices[:-1]) + f" or {choices[-1]}" if len(choices) > 1 else "".join(choices)
+    return f"“{row['label']}” can't be “{_shown(value)}”: choose {offered}."
+
+
+def _shown(value) -> str:
+    """A refused value as it was sent, briefly."""
+    return (value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str))[:40]
 
 
 def _clean_name(name) -> str:

@@ -49,10 +49,13 @@ class _Around:
         self.playing = table.status == Table.PLAYING
         deciding = game.deciding(table.state) if self.playing and table.state else []
         self.deciding = {s for s, _k, _key in deciding}
+        # Each deciding seat's decision, its kind and key (open to the table,
+        # as whose turn it is): the room kit's Your move and catch-up use it.
+        self.decisions = {s: {"kind": k, "key": key} for s, k, key in deciding}
         self.idle = bots.idle_seats(table, deciding, time.time())
         self.problem = None
-        if table.status == Table.LOBBY and len(seats) not in game.sizes:
-            self.problem = _size_problem(game, len(seats))
+        if table.status == Table.LOBBY:
+            self.problem = _start_problem(game, len(seats), table.settings)
         self.result = results.result_of(table, game)
 
     def snapshot(self, who: Visitor) -> dict:
@@ -88,17 +91,31 @@ class _Around:
                 for s in seats
             ],
             "view": view,
+            # The game's own sentence for the start, if it has one: ``{n}``
+            # stands for seat n's name (the browser fills them in).
+            "opening": _opening(game, table.state),
+            "decision": self.decisions.get(index) if index is not None else None,
             "legal": offered(game, table.state, index) if index in deciding else [],
             "result": self.result,
         }
 
 
-def _size_problem(game, n: int) -> str:
+def _opening(game, state) -> str | None:
+    hook = getattr(game, "opening", None)
+    return hook(state) if hook is not None and state is not None else None
+
+
+def _start_problem(game, n: int, settings: dict) -> str | None:
+    """Why the table can't start as it is, in the game's own sentence: its
+    size, or its size with these settings (a preset for one player at a
+    table of three); None when it can."""
     try:
-        game.new(n, "size-check", 0.0, {})
+        game.new(n, "size-check", 0.0, dict(settings))
     except Illegal as refused:
         return refused.sentence
     except Exception:
         pass
+    if n in game.sizes:
+        return None
     sizes = ", ".join(str(s) for s in game.sizes)
     return f"{game.title} starts with {sizes} seats; add a bot or remove a seat."

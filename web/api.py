@@ -85,9 +85,8 @@ def create(request):
         body = wire.parse(request.body)
         who = visitors.from_request(request, body.get("name"))
         limits.check(who.browser, "create")
-        table = service.create(body.get("game"), who, settings=starting_settings(body.get("game"), who))
-        if isinstance(body.get("settings"), dict):
-            service.configure(table.code, who, body["settings"])
+        table = service.create(body.get("game"), who, settings=starting_settings(body.get("game"), who),
+                               chosen=body.get("settings"))
         return JsonResponse(service.read(table.code, who), status=201)
     except service.Refused as refused:
         return refusal(refused)

@@ -3,10 +3,16 @@ one-line blurb, in the order the games are listed. Player counts come from
 the game itself, once, on the card's own line, never in the kicker. A game
 is on the shelf once it has a table of its own (games/<slug>/app.js); a game
 without one is left off rather than shown half-made; a game the server was
-told to add (PARLOR_EXTRA_GAMES) plays on the plain table that lists its moves."""
+told to add (PARLOR_EXTRA_GAMES) plays on the plain table that lists its moves.
+
+Each entry carries the game's own settings (its options_schema, the one
+definition the waiting room draws too), so a table can be made with a
+preset chosen, and its How to play module (games/<slug>/rules.js), so the
+rules can be read before taking a seat."""
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
+from django.templatetags.static import static
 
 from engine import registry
 
@@ -27,6 +33,7 @@ def entries() -> list[dict]:
         out.append({
             "slug": game.slug, "title": game.title, "kicker": kicker, "blurb": blurb,
             "players": list(game.players), "sizes": list(game.sizes),
+            "schema": list(getattr(game, "options_schema", [])), "rules": rules_of(game.slug),
         })
     return out
 
@@ -35,3 +42,9 @@ def has_table(slug: str) -> bool:
     """Its own table, or a game the server was told to add (which plays on
     the plain table that lists its moves)."""
     return slug in settings.PARLOR_EXTRA_GAMES or finders.find(f"games/{slug}/app.js") is not None
+
+
+def rules_of(slug: str) -> str | None:
+    """Where the game's How to play module is served, if it has one."""
+    path = f"games/{slug}/rules.js"
+    return static(path) if finders.find(path) else None

@@ -26,6 +26,8 @@ PRESETS = presets.PRESETS
 QUESTIONS = presets.QUESTIONS
 DEFAULTS = presets.DEFAULTS
 options_schema = presets.SCHEMA
+opening = presets.opening
+team_of = presets.team_of
 MOVES = rules.MOVES
 legal = rules.legal
 

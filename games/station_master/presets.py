@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from engine import moves
 
+from . import division
+
 # Every question a table answers, with its allowed answers in the order
 # they are offered. Labels are what a player reads.
 QUESTIONS = (
@@ -152,3 +154,25 @@ def refusal(rules: dict, n: int) -> str | None:
     if n == 1 and rules["scoring"] == "each":
         return "With one Office there is nobody to beat: let the table score together, or add a seat."
     return None
+
+
+def opening(state: dict) -> str:
+    """The start of the day, as the table announces it: the preset, who
+    holds which Office, and who is Superintendent. ``{n}`` stands for seat
+    n's name, which the table fills in (the rules don't know names)."""
+    n, sup = state["n"], state["superintendent"]
+    label = BY_KEY[state["rules"]["preset"]]["label"]
+    if n == 1:
+        return f"{label}: {{0}} runs {division.TOWNS[0]} and is Superintendent for the first Stage."
+    held = [f"{{{s}}} holds {division.TOWNS[s]}" for s in range(n)]
+    listed = ", ".join(held[:-1]) + f" and {held[-1]}"
+    return f"{label}: {listed}. {{{sup}}} is Superintendent for the first Stage."
+
+
+def team_of(state, n: int, settings=None) -> list[int]:
+    """Which side each seat plays for (ratings): a table that scores together
+    (Co-op, Solitaire, or a Custom table answering so) is one side with
+    nobody against it; Offices that each score for themselves are each
+    their own side."""
+    rules = state["rules"] if state is not None else options(settings)
+    return [0] * n if rules["scoring"] == "together" else list(range(n))

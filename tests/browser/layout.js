@@ -20,7 +20,7 @@
   const scope = dialogs.length ? dialogs[dialogs.length - 1] : document.body;
   const shown = el => {
     if (!el.getClientRects().length) return false;
-    if (el.closest('.said')) return false; // words for a screen reader only
+    if (el.closest('.said, .announce')) return false; // words for a screen reader only
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || Number(style.opacity) === 0) return false;
     for (let up = el; up; up = up.parentElement) {

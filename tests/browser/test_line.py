@@ -23,6 +23,12 @@ def sit_down_against_a_bot(page):
     expect(page.get_by_label("Bot speed")).to_be_visible()
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("group", name="The grid")).to_be_visible()
+    # How to play opens by itself the first time; a person reads it and closes it.
+    rules = page.locator("#rules-dialog")
+    expect(rules).to_be_visible()
+    expect(rules).to_contain_text("joker")
+    rules.get_by_role("button", name="Close").click()
+    expect(rules).to_be_hidden()
 
 
 def wait_for_my_turn_or_the_end(page):

@@ -126,13 +126,16 @@ def test_the_host_adds_fills_arranges_and_clears_seats():
     assert status == 400 and body["error"] == "Pick a bot level: easy, medium or hard."
 
 
-def test_settings_keep_only_what_the_game_allows():
+def test_a_setting_the_game_does_not_allow_is_refused_and_changes_nothing():
     ada = Client()
     code = new_table(ada)
     status, snap = post(ada, f"/api/tables/{code}/settings", {"settings": {"bot_pace": "relaxed"}})
     assert snap["settings"] == {"bot_pace": "relaxed"}
-    status, snap = post(ada, f"/api/tables/{code}/settings", {"settings": {"bot_pace": "warp", "cheat": True}})
-    assert snap["settings"] == {"bot_pace": "brisk"}
+    status, body = post(ada, f"/api/tables/{code}/settings", {"settings": {"bot_pace": "warp"}})
+    assert status == 400 and body["error"] == "“warp” isn't one of the answers High Card allows for “bot_pace”."
+    status, body = post(ada, f"/api/tables/{code}/settings", {"settings": {"bot_pace": "brisk", "cheat": True}})
+    assert status == 400 and body["error"] == "High Card has no setting called “cheat”."
+    assert snap_of(ada, code)["settings"] == {"bot_pace": "relaxed"}
 
 
 def test_a_game_plays_to_its_end_with_bots_taking_their_turns():
@@ -495,3 +498,18 @@ def test_a_bot_thinks_from_when_its_decision_began(settings):
     table.due_at -= 5
     table.save()
     assert snap_of(ada, code)["seq"] > seq  # a read plays the bot once it is due
+
+
+def test_a_snapshot_names_the_decision_that_is_yours_and_a_new_key_for_the_next():
+    code, ada, ben = started(bots=0, people=2)
+    snaps = {"Ada": snap_of(ada, code), "Ben": snap_of(ben, code)}
+    mover = next(name for name, s in snaps.items() if s["seats"][s["seat"]]["deciding"])
+    waiter = "Ben" if mover == "Ada" else "Ada"
+    first = snaps[mover]["decision"]
+    assert first["kind"] == "play" and first["key"]
+    assert snaps[waiter]["decision"] is None
+    assert Client().get(f"/api/tables/{code}").json()["decision"] is None  # (a watcher decides nothing)
+    status, _ = play_my_turn(ada if mover == "Ada" else ben, code)
+    assert status == 200
+    after = snap_of(ada if mover == "Ada" else ben, code)["decision"]
+    assert after is None or after["key"] != first["key"]

@@ -8,7 +8,7 @@ import { el } from '../../room/net.js';
 import { start } from '../../room/room.js';
 import { RULES } from './rules.js';
 import { gameDetail } from './sheet.js';
-import { GAME, Table, assist } from './table.js';
+import { GAME, Table, YOUR_MOVE, assist } from './table.js';
 import { describe, progress, resultLine, shareText } from './words.js';
 
 const table = new Table();
@@ -51,6 +51,9 @@ const room = start({
     { key: 'shortcuts', label: 'Keyboard shortcuts', hint: 'Single keys, shown on the buttons: the suit’s letter to call it, A to go alone, P to pass, 1 to 6 to play a card, O to sort.' },
   ],
   neighbors: partnersNote,
+  yourMove: YOUR_MOVE,
+  // Log events that make a sound (a card played is the table's own cue).
+  sounds: { trick: 'won' },
   progress,
   // A log line that can't be worded is reported, and the table still draws.
   describe: (e, snap) => {

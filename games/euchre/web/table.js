@@ -10,7 +10,8 @@ import { el } from '../../room/net.js';
 import { preference } from '../../room/room.js';
 import { back, face, short, spoken, suitName, suitSymbol } from '../../cards/faces.js';
 import { isLeft, leading } from './hints.js';
-import { Banners, FLY, GAP, Motion, RING, SWEEP, quiet } from './motion.js';
+import { Banners } from '../../room/banners.js';
+import { FLY, GAP, RING, SWEEP, still } from '../../room/motion.js';
 import { HandOrder, draggable } from './order.js';
 import { Outcomes, fillHandSheet, handSheet } from './sheet.js';
 import { calledTag, handLine, myTeam, nameOf, side, suitLabel, who, winners } from './words.js';
@@ -21,12 +22,13 @@ export const assist = key => preference(GAME, key);
 const POS = ['bottom', 'left', 'top', 'right'];
 const BIDDING = new Set(['bid1', 'bid2']);
 
-// The first time each kind of choice falls to you, a word on what to do.
-const FIRST = {
-  bid: 'Your move: call trump or pass. The suit you call is trump for the whole hand.',
-  discard: 'Your move: you picked up the turned card, so discard one card to keep five.',
-  farmer: 'Your move: a farmer’s hand. Pick three cards to swap for the kitty, or keep your hand.',
-  defend: 'Your move: they’re going alone. You may defend alone too (your partner sits out).',
+// The first time each kind of choice falls to you (the engine's kinds), a
+// word on what to do: the room kit's Your move shows it, ringing the slots.
+export const YOUR_MOVE = {
+  bid: { say: 'Call trump or pass. The suit you call is trump for the whole hand.', ring: '#eu-slots' },
+  discard: { say: 'You picked up the turned card, so discard one card to keep five.', ring: '#hand' },
+  farmer: { say: 'A farmer’s hand. Pick three cards to swap for the kitty, or keep your hand.', ring: '#hand' },
+  defend: { say: 'They’re going alone. You may defend alone too (your partner sits out).', ring: '#eu-slots' },
 };
 
 export class Table {
@@ -55,6 +57,7 @@ export class Table {
     const upRect = this.upBox.isConnected && !this.upBox.hidden ? this.upBox.getBoundingClientRect() : null;
     this.paint();
     this.cue(before, v, upRect);
+    this.tellCards(before, v);
     this.hear(snap, !!before);
     this.scheduleSheet();
   }
@@ -85,7 +88,7 @@ export class Table {
     this.plates = POS.map(p => el('section', { class: `eu-plate pos-${p}`, 'data-pos': p }));
     this.slots = Object.fromEntries(POS.map(p => [p, el('div', { class: `eu-slot pos-${p}`, 'data-pos': p })]));
     this.upBox = el('div', { class: 'eu-up', id: 'eu-up', hidden: true });
-    this.banner = el('p', { class: 'eu-banner', id: 'eu-banner', role: 'status', 'aria-live': 'polite', hidden: true });
+    this.banner = el('p', { class: 'eu-banner', id: 'eu-banner', hidden: true });
     this.middle = el('div', { class: 'eu-middle', id: 'eu-trick', role: 'group', 'aria-label': 'The trick' }, ...POS.map(p => this.slots[p]), this.upBox);
     this.felt = el('section', { class: 'eu-felt', id: 'eu-felt', 'aria-label': 'The table' }, ...this.plates, this.middle, this.banner);
 
@@ -93,23 +96,24 @@ export class Table {
     this.handBox = el('section', { class: 'eu-hand', 'aria-label': 'Your hand' }, this.hand);
     this.wasDrag = draggable(this.hand, () => this.shown || [], cards => { this.order.keep(cards); this.paint(); });
 
-    this.tip = el('p', { class: 'eu-tip', id: 'eu-tip', hidden: true });
     this.note = el('p', { class: 'eu-note', id: 'eu-note' });
     this.slotButtons = [1, 2, 3, 4].map(i => el('button', { type: 'button', class: 'eu-move', id: `eu-slot-${i}`, onclick: () => this.press(i - 1) }));
     this.aloneBtn = el('button', { type: 'button', class: 'eu-toggle', id: 'eu-alone', 'aria-pressed': 'false', onclick: () => this.toggleAlone() });
     this.sortBtn = el('button', { type: 'button', class: 'quiet eu-sort', id: 'eu-sort', onclick: () => this.toggleSort() });
     this.dock = el('section', { class: 'eu-dock', id: 'eu-dock', 'aria-label': 'Your move' },
-      el('div', { class: 'eu-say' }, this.tip, el('p', { class: 'status', id: 'eu-status-slot' }), this.note),
+      el('div', { class: 'eu-say', 'data-your-move': '' }, el('p', { class: 'status', id: 'eu-status-slot' }), this.note),
       el('div', { class: 'eu-slots', id: 'eu-slots' }, this.slotButtons),
       el('div', { class: 'eu-tools' }, this.aloneBtn, this.sortBtn));
 
     this.sheet = handSheet({ next: () => this.send({ type: 'ready' }), startNow: () => this.room.act('hurry') });
-    this.layer = el('div', { class: 'eu-layer', 'aria-hidden': 'true' });
-    this.motion = new Motion(this.layer);
-    this.banners = new Banners(this.banner);
+    this.motion = this.room.cues;
+    // Banners never cover the cards in play: the trick (where each card
+    // lands, not where it is flying) and the turned card.
+    const inPlay = () => [...Object.values(this.slots).filter(slot => slot.querySelector('.card')), ...(this.upBox.hidden ? [] : [this.upBox])];
+    this.banners = new Banners(this.banner, { cues: this.motion, avoid: inPlay });
 
     this.root = el('div', { class: 'eu', id: 'eu' },
-      this.rail, el('div', { class: 'eu-main' }, this.felt, this.handBox, this.dock), this.sheet.node, this.layer);
+      this.rail, el('div', { class: 'eu-main' }, this.felt, this.handBox, this.dock), this.sheet.node);
     board.replaceChildren(this.root);
     // The room's status line lives in the dock, where your eyes are.
     const status = document.getElementById('room-status');
@@ -159,6 +163,7 @@ export class Table {
     this.paintRail(v);
     this.paintPlates(v);
     this.paintMiddle(v);
+    this.banners.place();
     this.paintHand(v);
     this.paintDock(v);
     if (this.sheet.node.open) this.fillSheet();
@@ -412,20 +417,7 @@ export class Table {
     const [text, error] = this.statusText(v);
     this.say(text, error);
     this.note.textContent = this.noteText(v);
-    this.paintTip(v);
     this.dock.classList.toggle('turn', this.myTurn());
-  }
-
-  paintTip(v) {
-    const kind = v.can.includes('order') || v.can.includes('call') ? 'bid' : ['discard', 'farmer', 'defend'].find(k => v.can.includes(k));
-    const key = kind ? `parlor:${GAME}:seen-${kind}` : null;
-    const show = !!key && !localStorage.getItem(key);
-    this.tip.hidden = !show;
-    this.dock.classList.toggle('first', show);
-    if (show) {
-      this.tip.textContent = FIRST[kind];
-      this.tipKey = key;
-    }
   }
 
   say(text, error) {
@@ -505,6 +497,8 @@ export class Table {
   // -- what you do ------------------------------------------------------------------
 
   refuse(text) {
+    // (The status line is not a live region: the kit's announcements say why.)
+    this.room.announce(text, true);
     this.refusal = { text, seq: this.v.seq };
     this.paintDock(this.v);
   }
@@ -526,8 +520,6 @@ export class Table {
 
   send(action) {
     if (!this.room.move(action)) return; // (one on its way already: a double tap sends once)
-    if (this.tipKey && !this.tip.hidden) localStorage.setItem(this.tipKey, '1');
-    this.motion.finish();
     this.selected.clear();
     this.refusal = null;
     if (action.type !== 'order' && action.type !== 'call') this.alone = false;
@@ -626,60 +618,65 @@ export class Table {
 
   // -- motion ----------------------------------------------------------------------
 
-  /** Cues for what changed since `before`: deals, the pickup, cards to the
-   * trick, finished tricks ringed and swept to their winner. The state is
-   * already drawn; these only move copies over it. */
+  /** Cues for what changed since `before`, each a move on the room's queue:
+   * a deal from the dealer, the turned card to the dealer, each card from
+   * its player to the trick, and a finished trick ringed and swept to its
+   * winner (a held cue: when your turn comes it still plays, before the
+   * last card). The state is already drawn; these only move copies over it. */
   cue(before, v, upRect) {
-    if (!before || quiet()) { if (!before) this.motion.finish(); return; }
+    const cues = this.motion;
+    if (!before || still()) { cues.finish(); this.fromRect = null; return; }
     if (before.deal !== v.deal) {
-      this.motion.finish();
-      if (v.mine) this.dealCue(v);
+      cues.finish();
+      if (v.mine) cues.add(at => this.dealCue(at));
       return;
     }
-    // Your turn to play: older cues land at once, and a finished trick is
-    // only ringed and swept before the lead flies in, so nothing is kept from you.
-    const hurry = v.can.includes('play');
-    if (hurry) this.motion.finish();
-    let t = this.motion.delay();
     const plateRect = s => (s === v.seat && this.fromRect ? this.fromRect : this.plateOf(s).getBoundingClientRect());
     if (before.kitty_state === 'up' && v.kitty_state === 'picked' && upRect) {
       const up = this.upCards.get(v.deal);
-      if (up) this.motion.carry(face(up), upRect, this.plateOf(v.dealer).getBoundingClientRect(), t);
-      t += FLY + 120;
+      if (up) cues.add(at => { cues.carry(face(up), upRect, this.plateOf(v.dealer).getBoundingClientRect(), at); return FLY + 120; });
     }
     const finished = v.done.slice(before.done.length);
-    if (finished.length > 2) { this.fromRect = null; return; } // too far behind: show the table as it is
-    const ring = hurry ? RING / 2 : RING;
+    if (finished.length > 2) { cues.finish(); this.fromRect = null; return; } // too far behind: show the table as it is
     finished.forEach((trick, i) => {
       const onTable = i === 0 ? new Set(before.trick.map(p => p.seat)) : new Set();
-      const ghosts = [];
-      let k = 0;
-      let win = null;
-      for (const p of trick.cards) {
-        const g = this.motion.ghost(face(p.card), slotRect(this.slots[this.pos(p.seat)]));
-        if (!hurry && !onTable.has(p.seat)) { this.motion.arrive(g, plateRect(p.seat), t + k * GAP); k += 1; }
-        if (p.seat === trick.winner) win = g;
-        ghosts.push(g);
-      }
-      const ringAt = t + (k ? (k - 1) * GAP + FLY : 0) + 60;
-      if (win) this.motion.ring(win, ringAt, ring);
-      this.motion.sweep(ghosts, this.plateOf(trick.winner).getBoundingClientRect(), ringAt + ring);
-      t = ringAt + ring + SWEEP;
+      const ghosts = trick.cards.map(p => ({ p, g: cues.ghost(face(p.card), slotRect(this.slots[this.pos(p.seat)])) }));
+      const coming = ghosts.filter(x => !onTable.has(x.p.seat));
+      coming.forEach((x, k) => cues.add(at => { cues.arrive(x.g, plateRect(x.p.seat), at); return k === coming.length - 1 ? FLY + 60 : GAP; }));
+      const win = ghosts.find(x => x.p.seat === trick.winner);
+      cues.add(at => {
+        if (win) cues.ring(win.g, at);
+        cues.sweep(ghosts.map(x => x.g), this.plateOf(trick.winner).getBoundingClientRect(), at + RING);
+        return RING + SWEEP;
+      }, { hold: true });
     });
     const fresh = finished.length ? v.trick : v.trick.filter(p => !before.trick.some(q => q.seat === p.seat));
     fresh.forEach((p, i) => {
       const node = this.slots[this.pos(p.seat)].querySelector('.card');
-      if (node) this.motion.arrive(node, plateRect(p.seat), t + i * GAP);
+      if (node) cues.add(at => { cues.arrive(node, plateRect(p.seat), at); return i === fresh.length - 1 ? FLY : GAP; });
     });
-    if (fresh.length) t += (fresh.length - 1) * GAP + FLY;
-    this.motion.extend(t);
     this.fromRect = null;
   }
 
-  dealCue(v) {
-    const from = this.plateOf(v.dealer).getBoundingClientRect();
-    [...this.hand.children].forEach((node, i) => this.motion.arrive(node, from, i * 70));
-    this.motion.extend(this.hand.children.length * 70 + FLY);
+  /** A new hand dealt out from the dealer's seat, card by card. */
+  dealCue(at) {
+    const from = this.plateOf(this.v.dealer).getBoundingClientRect();
+    [...this.hand.children].forEach((node, i) => this.motion.arrive(node, from, at + i * 70));
+    return this.hand.children.length * 70 + FLY;
+  }
+
+  /** Others' cards in words for a screen reader: a card played is no log line. */
+  tellCards(before, v) {
+    if (!before || before.deal !== v.deal) return;
+    const played = [...v.done.slice(before.done.length).flatMap(t => t.cards), ...v.trick];
+    const had = new Set(before.trick.map(p => `${p.seat}:${p.card}`));
+    let heard = false;
+    for (const p of played) {
+      if (had.has(`${p.seat}:${p.card}`) || p.seat === v.seat) continue;
+      this.room.announce(`${nameOf(this.snap, p.seat)} played the ${spoken(p.card)}.`);
+      heard = true;
+    }
+    if (heard) this.room.sound('card');
   }
 
   // -- banners -------------------------------------------------------------------
@@ -695,7 +692,6 @@ export class Table {
     if (!live || seen === null || !assist('banners')) return;
     const deal = v.deal;
     const keep = () => this.v && this.v.deal === deal;
-    const after = Math.max(0, this.motion.until - performance.now());
     for (const e of events) {
       if (e.n <= seen) continue;
       if (e.kind === 'bid' && e.bid !== 'pass') {
@@ -705,13 +701,13 @@ export class Table {
       } else if (e.kind === 'defend' && e.alone) {
         this.banners.add('Defending alone!', `${who(snap, e.seat)} ${e.seat === v.seat ? 'defend' : 'defends'} alone; ${e.seat === v.seat ? 'your' : 'their'} partner sits out.`, { keep });
       } else if (e.kind === 'hand' && e.how === 'euchre') {
-        this.banners.add('Euchred!', handLine(snap, e), { keep, after });
+        this.banners.add('Euchred!', handLine(snap, e), { keep, afterCues: true });
       } else if (e.kind === 'hand' && e.how === 'march' && e.alone !== null) {
-        this.banners.add('All five, alone!', handLine(snap, e), { keep, after });
+        this.banners.add('All five, alone!', handLine(snap, e), { keep, afterCues: true });
       } else if (e.kind === 'won') {
         const mine = myTeam(snap);
         const title = mine === null ? `${side(snap, e.team)} win!` : e.team === mine ? 'We win!' : 'They win';
-        this.banners.add(title, `${e.score[e.team]}–${e.score[1 - e.team]}`, { after });
+        this.banners.add(title, `${e.score[e.team]}–${e.score[1 - e.team]}`, { afterCues: true });
       }
     }
   }
@@ -730,7 +726,7 @@ export class Table {
     const hand = v.scores.length;
     if (this.sheetHand === hand) return;
     this.sheetHand = hand;
-    const wait = quiet() ? 0 : Math.max(this.motion.until, this.banners.until) - performance.now() + 700;
+    const wait = still() ? 0 : Math.max(performance.now() + this.motion.remaining(), this.banners.until) - performance.now() + 700;
     clearTimeout(this.sheetTimer);
     this.sheetTimer = setTimeout(() => { this.sheetTimer = null; this.openSheet(); }, Math.max(0, wait));
   }

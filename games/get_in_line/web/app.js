@@ -105,6 +105,8 @@ start({
     { key: 'shortcuts', label: 'Keyboard shortcuts', hint: '1–7 pick a card, T trades in, P passes, L opens the log, ? How to play, Esc puts a card down.' },
   ],
   neighbors: teamsNote,
+  yourMove: { play: { say: 'Play a card: pick one from your hand, then tap a lit space for your team’s chip.', ring: '#hand' } },
+  sounds: { play: 'chip', remove: 'chip', line: 'won' },
   progress: snap => {
     const v = snap.view;
     if (!v) return '';

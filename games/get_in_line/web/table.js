@@ -5,6 +5,8 @@
 // the server refuses comes back as a sentence (refused) in the status line.
 
 import { el } from '../../room/net.js';
+import { Banners } from '../../room/banners.js';
+import { still } from '../../room/motion.js';
 import { preference } from '../../room/room.js';
 import {
   CORNERS, SHAPES, SIZE, TEAM_NAMES, face, finishing, isJack, isRed, lines as lineWords, oneEyed, rankOf, rowCol, say,
@@ -18,8 +20,6 @@ const SMALLEST = 28; // a space is never smaller than this without the zoom stri
 const FRAME_PAD = 6; // the walnut frame round the grid, px each side
 
 export const assist = key => preference(GAME, key);
-
-const still = () => document.hidden || matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 // One chip: a disc in its team's colour with its shape (ring, cross, triangle).
 export function chip(team, extra = '') {
@@ -50,9 +50,10 @@ export class Table {
     const sameGame = was && was.number === snap.number && was.view;
     this.snap = snap;
     this.keepSelection(v);
-    this.hear(snap);
+    const fresh = this.hear(snap);
     this.paint();
-    if (sameGame) this.animate(was.view, v);
+    if (sameGame) this.animate(fresh, v);
+    else room.cues.finish();
   }
 
   // -- building the table once --------------------------------------------------
@@ -106,7 +107,7 @@ export class Table {
     this.grid = grid;
     this.frame = el('div', { class: 'gil-frame' }, el('div', { class: 'gil-surface' }, grid, this.svg, this.fx));
     this.scroller = el('div', { class: 'gil-scroll', id: 'gil-scroll' }, this.frame);
-    this.banner = el('p', { class: 'gil-banner', id: 'gil-banner', role: 'alert', hidden: true });
+    this.banner = el('p', { class: 'gil-banner', id: 'gil-banner', hidden: true });
     this.strip = el('div', { class: 'gil-zoom', id: 'gil-zoom', role: 'group', 'aria-label': 'Zoom the board', hidden: true },
       el('button', { type: 'button', class: 'quiet', 'aria-label': 'Zoom in', text: '+', onclick: () => this.zoomBy(1) }),
       el('button', { type: 'button', class: 'quiet', 'aria-label': 'Zoom out', text: '−', onclick: () => this.zoomBy(-1) }),
@@ -120,13 +121,15 @@ export class Table {
     this.tradeBtn = el('button', { type: 'button', id: 'gil-trade', text: 'Trade in', onclick: () => this.trade() });
     this.placeBtn = el('button', { type: 'button', id: 'gil-place', class: 'primary', text: 'Place', onclick: () => this.confirm() });
     this.passBtn = el('button', { type: 'button', id: 'gil-pass', text: 'Pass', onclick: () => this.pass() });
-    this.dock = el('section', { class: 'gil-dock', id: 'gil-dock', 'aria-label': 'Your move' },
+    this.dock = el('section', { class: 'gil-dock', id: 'gil-dock', 'aria-label': 'Your move', 'data-your-move': '' },
       this.prompt, this.last, el('div', { class: 'gil-buttons' }, this.tradeBtn, this.placeBtn, this.passBtn));
     this.hand = el('div', { class: 'gil-cards', id: 'hand', role: 'group', 'aria-label': 'Your cards' });
     this.handBox = el('section', { class: 'gil-hand', 'aria-labelledby': 'gil-hand-title' },
       el('h2', { class: 'gil-hand-title', id: 'gil-hand-title', text: 'Your hand' }), this.hand);
 
     this.root = el('div', { class: 'gil', id: 'gil' }, this.teams, this.area, this.dock, this.handBox);
+    // A banner never covers the space it tells of.
+    this.banners = new Banners(this.banner, { cues: this.room.cues, avoid: () => (this.told === undefined ? [] : [this.spaces[this.told]]) });
     board.replaceChildren(this.root);
     // The room's status line lives in the dock, where your eyes are.
     const status = document.getElementById('room-status');
@@ -168,14 +171,16 @@ export class Table {
     this.paint();
   }
 
-  refuse(text) {
+  refuse(text, said = false) {
+    // (The status line is not a live region: the kit's announcements say why.)
+    if (!said) this.room.announce(text, true);
     this.refusal = { text, seq: this.snap.view.seq };
     this.paint();
   }
 
   /** The room's word that a move didn't go: the table takes moves again. */
   refused(text) {
-    if (this.snap) this.refuse(text);
+    if (this.snap) this.refuse(text, true); // (the kit has said it)
   }
 
   myTurn(v) {
@@ -330,10 +335,10 @@ export class Table {
     const v = snap.view;
     const events = v.events || [];
     const newest = events.length ? events[events.length - 1].n : -1;
-    if (this.seenEvent === null) { this.seenEvent = newest; return; }
+    if (this.seenEvent === null) { this.seenEvent = newest; return []; }
     const fresh = events.filter(e => e.n > this.seenEvent);
     this.seenEvent = Math.max(this.seenEvent, newest);
-    if (v.seat === null) return;
+    if (v.seat === null) return fresh;
     const mine = v.team;
     for (const e of fresh) {
       if (e.seat === v.seat) { this.lead = []; continue; }
@@ -342,7 +347,8 @@ export class Table {
         const text = `${who} took your team’s chip off the ${say(v.layout[e.space])}.`;
         this.lead.push(text);
         this.hit = Date.now();
-        if (assist('banners')) this.announce(text);
+        this.told = e.space;
+        if (assist('banners')) this.banners.add(text, '', { afterCues: true });
       } else if (e.kind === 'trade') {
         this.lead.push(`${who} traded in a dead ${say(e.card)}.`);
       } else if (e.kind === 'pass') {
@@ -350,17 +356,7 @@ export class Table {
       }
     }
     this.lead = this.lead.slice(-3);
-  }
-
-  announce(text) {
-    const show = () => {
-      this.banner.textContent = text;
-      this.banner.hidden = false;
-      clearTimeout(this.bannerTimer);
-      this.bannerTimer = setTimeout(() => { this.banner.hidden = true; }, 5000);
-    };
-    // (Once the chip has lifted away.)
-    if (still()) show(); else setTimeout(show, 450);
+    return fresh;
   }
 
   // -- painting ------------------------------------------------------------------
@@ -567,8 +563,8 @@ export class Table {
     }
     if (sel) return [selectedHint(v, sel, this.pending, true), false];
     if (v.can.play) {
-      const first = v.turns < v.n ? 'Your move: pick a card, then a lit space.' : 'Your turn: pick a card, then a lit space.';
-      return [lead + first, false];
+      // (A first turn's fuller word is the room kit's Your move.)
+      return [`${lead}Your turn: pick a card, then a lit space.`, false];
     }
     if (v.can.trade) return [`${lead}None of your cards can play, and your ${say(v.dead[0])} is dead: trade it in.`, false];
     if (v.can.pass) return [`${lead}Nothing in your hand can play: pass.`, false];
@@ -577,46 +573,42 @@ export class Table {
 
   // -- motion: cues only; the state is already drawn -----------------------------
 
-  animate(before, v) {
-    if (still()) return;
-    if (before) {
-      for (let p = 0; p < SIZE * SIZE; p++) {
-        const a = before.chips[p];
-        const b = v.chips[p];
-        if (a === b) continue;
-        if (a === null && b !== null) {
-          const c = this.chips[p].firstChild;
-          if (c) {
-            c.classList.remove('arrive');
-            void c.offsetWidth; // (restart the cue)
-            c.classList.add('arrive');
-            c.addEventListener('animationend', () => c.classList.remove('arrive'), { once: true });
-          }
-        } else if (a !== null) {
-          this.liftAway(p, a);
-          const c = b !== null ? this.chips[p].firstChild : null;
-          if (c) { c.classList.add('arrive'); c.addEventListener('animationend', () => c.classList.remove('arrive'), { once: true }); }
+  /** A cue on the room's queue for each move since the last snapshot: a
+   * chip drops onto its space, a chip taken off lifts away, a new line is
+   * drawn through its chips. */
+  animate(fresh, v) {
+    const cues = this.room.cues;
+    if (still()) { cues.finish(); return; }
+    for (const e of fresh) {
+      if (e.kind === 'play') {
+        const c = v.chips[e.space] === e.team ? this.chips[e.space].firstChild : null;
+        if (c) cues.add(at => { cues.drop(c, at); return 380; });
+      } else if (e.kind === 'remove') {
+        cues.add(at => { this.liftAway(e.space, e.team, at); return 450; });
+      } else if (e.kind === 'line') {
+        const path = this.svg.querySelector(`[data-key="${e.team}:${e.cells.join(',')}"]`);
+        if (path) {
+          cues.add(at => {
+            cues.animate(path, [{ strokeDasharray: '1', strokeDashoffset: 1 }, { strokeDasharray: '1', strokeDashoffset: 0 }],
+              { duration: 700, delay: at, easing: 'ease-out', fill: 'backwards' });
+            return 700;
+          });
         }
-      }
-    }
-    const was = new Set(before ? before.lines.map(l => `${l.team}:${l.cells.join(',')}`) : []);
-    for (const path of this.svg.querySelectorAll('path')) {
-      if (!was.has(path.dataset.key) && before) {
-        path.classList.add('draw');
-        path.addEventListener('animationend', () => path.classList.remove('draw'), { once: true });
       }
     }
   }
 
-  liftAway(p, team) {
+  /** A ghost of the chip taken off, lifting away from its space. */
+  liftAway(p, team, at) {
     const [r, c] = rowCol(p);
     const ghost = chip(team, 'ghost');
     ghost.style.left = `${c * 10}%`;
     ghost.style.top = `${r * 10}%`;
     this.fx.append(ghost);
-    const done = () => ghost.remove();
-    ghost.addEventListener('animationend', done);
-    setTimeout(done, 1200);
+    this.room.cues.animate(ghost, [
+      { transform: 'none', opacity: 1 },
+      { transform: 'translateY(-70%) scale(1.45)', opacity: 0 },
+    ], { duration: 650, delay: at, easing: 'ease-in', fill: 'both' }, () => ghost.remove());
   }
 }
 

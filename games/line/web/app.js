@@ -68,6 +68,14 @@ start({
     { key: 'assist-last', label: 'Mark the last move', hint: 'An outline on the square the last card went to.', onchange: repaint },
     { key: 'shortcuts', label: 'Keyboard shortcuts', hint: '1–8 pick a card, D draws, K keeps a freed joker, L opens the log, ? How to play, Esc puts a card down.' },
   ],
+  // Your move, the first time each kind of decision is yours (the engine's kinds).
+  yourMove: {
+    play: { say: 'Play a card: pick one from your hand, then tap a lit square (or a lit joker to upgrade, or Shift in on a run).', ring: '#hand' },
+    draw: { say: 'Nothing in your hand can go down, so draw: the top discard if it can go straight down, else the pile.', ring: '#ln-draw' },
+    place: { say: 'Put down the card you drew: tap a lit square.', ring: '#ln-grid' },
+    discard: { say: 'You hold eight cards: pick one to discard, back to seven.', ring: '#hand' },
+  },
+  sounds: { place: 'card', upgrade: 'card', shift: 'card', discard: 'card', row: 'won' },
   progress: snap => {
     const v = snap.view;
     if (!v) return '';
@@ -79,7 +87,7 @@ start({
   resultDetail,
   shareText,
   play: {
-    draw(board, snap, room) { table.draw(board, snap, room); },
+    draw(board, snap, room, was) { table.draw(board, snap, room, was); },
     refused: text => table.refused(text),
     keys,
   },

@@ -6,6 +6,7 @@
 // a sentence (refused) in the status line.
 
 import { el } from '../../room/net.js';
+import { FLY, GAP, still } from '../../room/motion.js';
 import { preference } from '../../room/room.js';
 import { face, back, short as cardText, isJoker } from '../../cards/faces.js';
 import { drawHand } from '../../cards/hand.js';
@@ -51,14 +52,63 @@ export class Table {
   }
 
   // The room kit calls this on every snapshot.
-  draw(board, snap, room) {
+  draw(board, snap, room, was) {
     this.room = room;
     const v = snap.view;
     if (!v) return;
     if (board !== this.board) this.build(board);
     this.snap = snap;
     this.keepSelection(v);
+    const fresh = this.fresh(v, !!was && was.number === snap.number);
     this.paint();
+    this.cue(fresh, v);
+  }
+
+  /** The log events since the last snapshot (none on a first look). */
+  fresh(v, same) {
+    const events = v.events || [];
+    const newest = events.length ? events[events.length - 1].n : -1;
+    const seen = same ? this.seenEvent : null;
+    this.seenEvent = newest;
+    return seen === null || seen === undefined ? [] : events.filter(e => e.n > seen);
+  }
+
+  // -- motion: cues only; the state is already drawn -----------------------------
+
+  /** A cue on the room's queue for each move: a card played, drawn, taken or
+   * discarded flies between its player and its place; a joker freed by an
+   * upgrade moves to its square; a completed row is ringed. */
+  cue(fresh, v) {
+    const cues = this.room.cues;
+    if (still()) { cues.finish(); return; }
+    const seatRect = s => {
+      const node = s === v.seat && !this.handBox.hidden ? this.hand : document.querySelector(`#plates li[data-seat="${s}"]`);
+      return node ? node.getBoundingClientRect() : null;
+    };
+    const square = i => this.grid.querySelector(`[data-square="${i}"] .card`);
+    const rect = node => (node ? node.getBoundingClientRect() : null);
+    const top = () => this.discardBox.querySelector('.card');
+    const fly = (node, from) => { if (node && from) cues.add(at => { cues.arrive(node, from, at); return FLY; }); };
+    for (const e of fresh) {
+      if (e.kind === 'place' || e.kind === 'shift') {
+        fly(square(e.square), e.drawn ? rect(this.pile) : seatRect(e.seat));
+        if (e.kind === 'shift') fly(top(), rect(square(e.square)));
+      } else if (e.kind === 'upgrade') {
+        const joker = e.joker_to === null ? null : square(e.joker_to);
+        fly(square(e.square), seatRect(e.seat));
+        fly(joker, rect(square(e.square)));
+      } else if (e.kind === 'take' || (e.kind === 'draw' && !e.card)) {
+        const from = e.kind === 'take' ? rect(this.discardBox) : rect(this.pile);
+        const to = seatRect(e.seat);
+        const shown = e.kind === 'take' ? face(e.card) : back();
+        if (from && to) cues.add(at => { cues.carry(shown, from, to, at); return FLY + GAP; });
+      } else if (e.kind === 'discard') {
+        fly(top(), seatRect(e.seat));
+      } else if (e.kind === 'row') {
+        const row = this.grid.querySelector(`.ln-row[data-row="${e.row}"]`);
+        if (row) cues.add(at => { cues.ring(row, at); return GAP; });
+      }
+    }
   }
 
   build(board) {
@@ -80,7 +130,7 @@ export class Table {
     this.discardBtn = el('button', { type: 'button', id: 'ln-discard', class: 'primary', text: 'Discard', onclick: () => this.discard() });
     this.backBtn = el('button', { type: 'button', id: 'ln-back', class: 'quiet', text: 'Back', onclick: () => this.putDown() });
     this.drawnBox = el('div', { class: 'ln-drawn', id: 'ln-drawn', hidden: true });
-    this.dock = el('section', { class: 'ln-dock', id: 'ln-dock', 'aria-label': 'Your move' },
+    this.dock = el('section', { class: 'ln-dock', id: 'ln-dock', 'aria-label': 'Your move', 'data-your-move': '' },
       this.prompt, this.drawnBox, el('div', { class: 'ln-buttons' }, this.drawBtn, this.keepBtn, this.discardBtn, this.backBtn));
     this.handTitle = el('h2', { class: 'ln-hand-title', id: 'ln-hand-title', text: 'Your hand' });
     this.handBox = el('section', { class: 'ln-hand', 'aria-labelledby': 'ln-hand-title' }, this.handTitle, this.hand);
@@ -145,14 +195,16 @@ export class Table {
     this.paint();
   }
 
-  refuse(text) {
+  refuse(text, said = false) {
+    // (The status line is not a live region: the kit's announcements say why.)
+    if (!said) this.room.announce(text, true);
     this.refusal = { text, seq: this.snap.view.seq };
     this.paint();
   }
 
   /** The room's word that a move didn't go: the table takes moves again. */
   refused(text) {
-    if (this.snap) this.refuse(text);
+    if (this.snap) this.refuse(text, true); // (the kit has said it)
   }
 
   notYours(v) {

@@ -1,7 +1,12 @@
-// The lobby: every game with its player counts, start a table, join one by
+// The lobby: every game with its player counts, its How to play and (for a
+// game with presets) the preset to start with; start a table, join one by
 // its code, and the tables this browser is already in.
 
 import { api, el, knownTables, savedName, saveName } from './net.js';
+import { patch } from './patch.js';
+import { markRead } from './howto.js';
+import { dialog } from './room.js';
+import { defaults, picked, settingsList } from './settings.js';
 
 const root = document.getElementById('lobby');
 const catalog = JSON.parse(document.getElementById('catalog').textContent);
@@ -39,11 +44,11 @@ function say(text) {
   line.textContent = text;
 }
 
-async function startTable(slug) {
+async function startTable(g) {
   const name = askedName();
   if (!name) return;
   try {
-    const snap = await api('tables', { game: slug, name });
+    const snap = await api('tables', { game: g.slug, name, ...chosen(g) });
     location.href = `/t/${snap.code}`;
   } catch (err) {
     say(err.message);
@@ -70,14 +75,54 @@ function joinForm() {
   return form;
 }
 
+// The lobby asks only what picks the kind of game: the preset, and under
+// Custom its questions one by one (the rest waits in the waiting room).
+const ASKED_HERE = s => !!(s.presets || s.custom);
+const choices = new Map(); // slug -> the settings picked on its card
+
+function chosen(g) {
+  const asked = g.schema.filter(ASKED_HERE);
+  if (!asked.length) return {};
+  const now = choices.get(g.slug) || defaults(g.schema);
+  return { settings: Object.fromEntries(asked.map(s => [s.key, now[s.key]])) };
+}
+
 function gameCard(g) {
   const counts = g.players[0] === g.players[1] ? `${g.players[0]} players` : `${g.players[0]}–${g.players[1]} players`;
-  return el('article', { class: 'game-card', 'data-game': g.slug },
+  const settings = choices.get(g.slug) || defaults(g.schema);
+  const redraw = () => {
+    const card = document.querySelector(`.game-card[data-game="${g.slug}"]`);
+    if (card) patch(card, gameCard(g));
+  };
+  const form = settingsList({
+    schema: g.schema, settings, editable: true, only: ASKED_HERE, hints: false, prefix: `${g.slug}-`, redraw,
+    pick: (key, value) => { choices.set(g.slug, picked(g.schema, settings, key, value)); redraw(); },
+  });
+  return el('article', { class: 'game-card', 'data-game': g.slug, id: `card-${g.slug}` },
     el('p', { class: 'kicker', text: g.kicker }),
     el('h3', { text: g.title }),
     el('p', { class: 'blurb', text: g.blurb }),
     el('p', { class: 'counts', text: `${counts} · bots fill empty seats` }),
-    el('button', { class: 'primary', onclick: () => startTable(g.slug), text: `Start a ${g.title} table` }));
+    form ? el('div', { class: 'card-settings' }, form) : null,
+    el('div', { class: 'card-actions' },
+      el('button', { class: 'primary', type: 'button', onclick: () => startTable(g), text: `Start a ${g.title} table` }),
+      g.rules ? el('button', { class: 'quiet', type: 'button', 'data-key': 'how-to-play', text: 'How to play', 'aria-label': `How to play ${g.title}`, onclick: () => howToPlay(g) }) : null));
+}
+
+// How to play, read before taking a seat: the game's own module, the same
+// one its table shows.
+const sheet = dialog('rules', 'How to play', el('div', { class: 'rules' }));
+
+async function howToPlay(g) {
+  try {
+    const { RULES } = await import(g.rules);
+    sheet.title(`How to play ${g.title}`);
+    sheet.body.innerHTML = RULES;
+    sheet.open();
+    markRead(g.slug);
+  } catch {
+    say('How to play didn’t load; check your connection and try again.');
+  }
 }
 
 async function myTables() {
@@ -103,6 +148,7 @@ async function draw() {
     joinForm(),
     el('section', { class: 'games' }, el('h2', { text: 'Start a table' }), el('div', { class: 'game-grid' }, catalog.map(gameCard))),
   );
+  document.body.append(sheet.node);
   const mine = await myTables();
   if (mine) root.append(mine);
 }

@@ -4,10 +4,20 @@
 // decides nothing: every button sends an action, and whatever the server
 // answers is drawn. It owns the plumbing every table shares: the one send
 // path for moves (room.move), the one keyboard guard (play.keys), and the
-// waiting room's settings, drawn from the game's options_schema.
+// waiting room's settings, drawn from the game's options_schema; and the
+// table's moving parts: the cue queue (room.cues, motion.js), banners
+// (banners.js), Your move prompts (yourmove.js), announcements for screen
+// readers (room.announce, announce.js) and sounds (room.sound, sounds.js).
 
+import { Announcer } from './announce.js';
+import { Cues, REDUCE_KEY, markMotion, reduced } from './motion.js';
 import { connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
 import { keepingFocus, patch } from './patch.js';
+import { firstVisit, markRead } from './howto.js';
+import { handoff, justStarted, presetName } from './opening.js';
+import { fitOffer, settingsList } from './settings.js';
+import { SOUNDS_KEY, play as playSound, soundsOn } from './sounds.js';
+import { YourMove } from './yourmove.js';
 
 const LEVEL_NAMES = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 // How long a move waits for the table's answer before you may try again.
@@ -20,8 +30,14 @@ export function start(cfg) {
   const params = new URLSearchParams(location.search);
   let wantsSeat = params.get('join') === '1';
   let sent = null; // the move on its way: {number, seq, timer}
+  const announcer = new Announcer();
+  markMotion();
   const room = {
     cfg, code, snap: null, busy: false,
+    cues: null, // the table's cue queue (motion.js), made with the table
+    announce: (text, again = false) => announcer.say(text, again),
+    announcer,
+    sound: name => playSound(name),
     // The game's settings, as the server describes them (games/<slug>'s
     // options_schema, carried by the page): the waiting room draws these.
     schema: JSON.parse(document.getElementById('options-schema')?.textContent || '[]'),
@@ -61,6 +77,9 @@ export function start(cfg) {
     const snap = room.snap;
     sent = { number: snap.number, seq: snap.seq, timer: setTimeout(() => settle(NO_ANSWER), ANSWER_WITHIN) };
     busy(true);
+    // A move of yours lands whatever is still moving, and its prompt is done with.
+    if (room.cues) room.cues.finish();
+    if (room.yourMove) room.yourMove.seen();
     socket.send({ type: 'move', seq: snap.seq, action });
     return true;
   }
@@ -100,11 +119,16 @@ export function start(cfg) {
   room.redraw = () => { if (room.snap) draw(null); };
 
   function say(text, isError = false) {
+    if (isError) announcer.say(text, true);
     const line = document.getElementById('room-status');
     if (!line) return;
     line.textContent = text;
     line.classList.toggle('error', isError);
   }
+
+  // A tab nobody is looking at plays no motion: what is moving lands, and
+  // what happens meanwhile is simply there on return.
+  document.addEventListener('visibilitychange', () => { if (document.hidden && room.cues) room.cues.finish(); });
 
   function draw(was) {
     const snap = room.snap;
@@ -120,8 +144,10 @@ export function start(cfg) {
       else root.replaceChildren(fresh);
       return;
     }
+    if (room.waitingRules) room.waitingRules.close();
     if (!shell || (was && was.number !== snap.number)) shell = tableShell(room);
     shell.update(was);
+    if (justStarted(was, snap)) handoff(room);
   }
   return room;
 }
@@ -199,17 +225,33 @@ function waitingRoom(room) {
     el('div', { class: 'share' },
       el('p', {}, 'Table code ', el('strong', { class: 'code', id: 'table-code', text: snap.code })),
       el('p', { class: 'muted' }, 'Share the code, or the link: ', el('span', { class: 'link', text: link }), ' ', copy)),
+    waitingRulesButton(room),
     el('p', { id: 'room-status', class: 'status', role: 'status', 'aria-live': 'polite', 'data-own': '' }),
     seatBox,
     el('h2', { text: `Seats (${snap.seats.length})` }),
     el('ol', { class: 'seats', id: 'seats' }, seatRows),
     note,
     snap.startProblem ? el('p', { class: 'problem', id: 'start-problem', text: snap.startProblem }) : null,
+    fitOffer({ schema: room.schema, settings: snap.settings, seats: snap.seats.length, problem: snap.startProblem, host, pick: (key, value) => pickSetting(room, key, value) }),
     settingsForm(room),
     host ? el('div', { class: 'actions' }, actions) : el('p', { class: 'muted', text: seated ? 'Waiting for the host to start the game.' : '' }),
     seated ? el('p', {}, el('button', { class: 'quiet', type: 'button', text: 'Leave this table', onclick: () => { forgetTable(room.code); room.act('leave'); location.href = '/'; } })) : null,
     el('p', {}, el('a', { href: '/', text: '← All games' })),
   );
+}
+
+// How to play from the waiting room: the game's own rules, in a sheet kept
+// outside the room (the waiting room is redrawn on every change).
+function waitingRulesButton(room) {
+  const { cfg } = room;
+  if (!cfg.rules) return null;
+  if (!room.waitingRules) {
+    room.waitingRules = dialog('waiting-rules', `How to play ${cfg.title || room.snap.title}`, el('div', { class: 'rules' }));
+    room.waitingRules.body.innerHTML = cfg.rules;
+    document.body.append(room.waitingRules.node);
+  }
+  return el('p', { class: 'how-to-play' }, el('button', { type: 'button', class: 'quiet', id: 'waiting-how-to-play', text: 'How to play',
+    onclick: () => { markRead(cfg.game); room.waitingRules.open(); } }));
 }
 
 function houseRulesOffer(room) {
@@ -236,33 +278,24 @@ function houseRulesOffer(room) {
   } }));
 }
 
-/** The game's settings, drawn from its options_schema: each row a key, a
- * label, a hint, its choices and their labels. A row with `sizes` is asked
- * only at those seat counts; a row marked `custom` is answered by the
- * preset (the row with `presets`) unless the preset is Custom. The host
- * picks; everyone else reads the answers. */
+/** The game's settings, drawn from its options_schema by the one drawing
+ * the lobby uses too (settings.js). The host picks; everyone else reads
+ * the answers. */
 function settingsForm(room) {
   const { snap, schema } = room;
-  const rows = schema.filter(s => !s.sizes || s.sizes.includes(snap.seats.length));
-  if (!rows.length) return null;
-  const preset = schema.find(s => s.presets);
-  const custom = !preset || snap.settings[preset.key] === 'custom';
+  const list = settingsList({
+    schema, settings: snap.settings, seats: snap.seats.length, editable: snap.host,
+    pick: (key, value) => pickSetting(room, key, value), redraw: room.redraw,
+  });
+  if (!list) return null;
   return el('section', { class: 'settings', 'aria-label': 'House rules' },
     el('h2', { text: 'House rules' }),
     houseRulesOffer(room),
-    el('dl', {}, rows.map(s => {
-      const value = snap.settings[s.key];
-      const word = v => (s.labels && s.labels[String(v)]) || String(v);
-      const control = snap.host && (!s.custom || custom)
-        ? el('select', { id: `setting-${s.key}`, 'aria-label': s.label, onchange: e => {
-          const picked = s.choices.find(v => String(v) === e.target.value);
-          room.act('settings', { settings: { [s.key]: picked === undefined ? e.target.value : picked } });
-        } }, s.choices.map(v => el('option', { value: String(v), selected: v === value, text: word(v) })))
-        : el('span', { id: `setting-${s.key}`, text: word(value) });
-      const blurb = s.presets && (s.presets.find(p => p.key === value) || {}).blurb;
-      return el('div', { class: 'setting' }, el('dt', { text: s.label }),
-        el('dd', {}, control, blurb ? el('small', { text: blurb }) : null, s.hint ? el('small', { text: s.hint }) : null));
-    })));
+    list);
+}
+
+function pickSetting(room, key, value) {
+  room.act('settings', { settings: { [key]: value } });
 }
 
 // -- the table shell -------------------------------------------------------------
@@ -274,13 +307,17 @@ function tableShell(room) {
   const seats = el('ol', { class: 'plates', id: 'plates', 'aria-label': 'Players' });
   const logList = el('ol', { class: 'log', id: 'log' });
   const drawer = el('aside', { class: 'drawer', id: 'log-drawer', hidden: true, 'aria-label': 'Log' }, el('h2', { text: 'Log' }), logList);
-  const status = el('p', { id: 'room-status', class: 'status', role: 'status', 'aria-live': 'polite' });
+  // (Not a live region: the kit's one live region, #announce, speaks for the table.)
+  const status = el('p', { id: 'room-status', class: 'status' });
   const cover = el('div', { class: 'covered-note', id: 'covered-note', hidden: true });
   const watching = el('p', { class: 'watching-note', id: 'watching-note', hidden: true });
   const rules = dialog('rules', 'How to play', el('div', { class: 'rules', tabindex: '0', role: 'region', 'aria-label': 'How to play' }));
   if (cfg.rules) rules.body.innerHTML = cfg.rules;
   else rules.body.textContent = 'The table shows what you can do on your turn.';
-  const options = dialog('options', 'Options', optionsBody(cfg));
+  const options = dialog('options', 'Options', optionsBody(cfg, room));
+  const layer = el('div', { class: 'cue-layer', 'aria-hidden': 'true' });
+  room.cues = new Cues(layer, board);
+  room.yourMove = new YourMove(cfg.game, cfg.yourMove);
   const sheet = dialog('result', 'Game over', el('div'));
   const endButton = el('button', { class: 'quiet', type: 'button', id: 'end-game', text: 'End game', onclick: () => {
     if (confirm('End this game for everyone? It won’t be kept.')) room.act('end');
@@ -297,6 +334,7 @@ function tableShell(room) {
     el('a', { href: '/', class: 'home', 'aria-label': 'Parlor: all games', text: 'Parlor' }),
     el('h1', { class: 'bar-title', text: room.snap.title }),
     el('span', { class: 'bar-code', text: room.code }),
+    presetName(room) ? el('span', { class: 'bar-preset', id: 'bar-preset', text: presetName(room) }) : null,
     el('span', { class: 'bar-round', id: 'bar-round' }),
     more,
     el('span', { class: 'bar-tools', id: 'bar-tools' },
@@ -308,16 +346,14 @@ function tableShell(room) {
       el('button', { class: 'quiet', type: 'button', id: 'open-rules', text: 'How to play', onclick: () => rules.open() }),
       el('button', { class: 'quiet', type: 'button', id: 'open-options', text: 'Options', onclick: () => options.open() }),
       endButton));
-  root.replaceChildren(bar, status, cover, watching, el('div', { class: 'table-area' }, el('div', { class: 'play' }, seats, board), drawer), rules.node, options.node, sheet.node);
-  // cfg.firstRun: How to play opens by itself the first time this browser
-  // sits at a table of this game.
-  const seen = `parlor:${cfg.game}:seen-rules`;
-  if (cfg.firstRun && !localStorage.getItem(seen)) {
-    localStorage.setItem(seen, '1');
-    rules.open();
-  }
+  root.replaceChildren(bar, status, cover, watching, el('div', { class: 'table-area' }, el('div', { class: 'play' }, seats, board), drawer), rules.node, options.node, sheet.node, layer);
+  // How to play opens by itself the first time this browser sits at a
+  // table of this game (not if it was read before sitting down, nor when
+  // cfg.firstRun is false).
+  if (cfg.rules && cfg.firstRun !== false && firstVisit(cfg.game)) rules.open();
   let sheetShownFor = null;
   let sheetLines = null;
+  let heard = null; // the newest log event already announced
 
   function update(was) {
     const snap = room.snap;
@@ -340,16 +376,56 @@ function tableShell(room) {
     logList.replaceChildren(...events.map(e => el('li', { text: describe(cfg, e, snap) })).filter(li => li.textContent));
     board.dataset.seq = String(snap.seq);
     board.dataset.status = snap.status;
+    room.announcer.next();
     cfg.play.draw(board, snap, room, was);
+    heard = tell(room, was, events, heard);
     const lines = JSON.stringify((snap.result && snap.result.ratings) || []);
     if ((snap.status === 'over' || snap.status === 'ended') && (sheetShownFor !== snap.number || (sheetLines !== lines && sheet.node.open))) {
       sheetShownFor = snap.number;
       sheetLines = lines;
-      showResult(room, sheet);
+      // The result waits for the last moves to be seen (900 ms after the cues).
+      const wait = sheet.node.open ? 0 : room.cues.remaining();
+      const number = snap.number;
+      const show = () => { if (room.snap.number === number && room.snap.status !== 'playing') showResult(room, sheet); };
+      if (wait > 0) setTimeout(show, wait + 900); else show();
     }
     if (snap.status === 'playing') sheet.close();
   }
   return { update };
+}
+
+/** What the table says and sounds for this snapshot: every other seat's
+ * move and the table's news in the log's sentences, your turn (the cues
+ * catch up for it, and its Your move prompt shows), and the end. Returns
+ * the newest event heard. A first look says nothing of what went before. */
+function tell(room, was, events, heard) {
+  const { snap, cfg } = room;
+  const newest = events.length ? events[events.length - 1].n : -1;
+  const same = was && was.number === snap.number && heard !== null;
+  const sounds = [];
+  if (same) {
+    for (const e of events) {
+      if (e.n <= heard) continue;
+      if (e.seat !== snap.seat) room.announce(describe(cfg, e, snap));
+      if (cfg.sounds && cfg.sounds[e.kind]) sounds.push(cfg.sounds[e.kind]);
+    }
+  }
+  const decision = snap.status === 'playing' && snap.decision && snap.decision.kind !== 'ready' ? snap.decision : null;
+  room.yourMove.update(decision ? decision.kind : null);
+  const before = same && was.decision ? was.decision.key : null;
+  if (decision && decision.key !== before) {
+    room.cues.catchUp();
+    // Said when the turn comes back to you, not for each step of your own turn.
+    const othersMoved = events.some(e => e.n > heard && e.seat !== undefined && e.seat !== snap.seat);
+    if (same && (!was.decision || othersMoved)) { room.announce('Your turn.'); sounds.push('turn'); }
+  }
+  if (was && was.status === 'playing' && snap.status !== 'playing') {
+    room.announce(snap.status === 'ended' ? 'The host ended this game; it isn’t kept.' : (cfg.resultLine && cfg.resultLine(snap)) || 'The game is over.');
+    sounds.push('end');
+  }
+  const loudest = ['end', 'won', 'turn', 'chip', 'card'].find(s => sounds.includes(s));
+  if (loudest) room.sound(loudest);
+  return newest;
 }
 
 function watchingNote(snap) {
@@ -437,7 +513,7 @@ function ordinal(n) {
   return ({ 1: '1st', 2: '2nd', 3: '3rd' })[n] || `${n}th`;
 }
 
-function dialog(id, title, body) {
+export function dialog(id, title, body) {
   const heading = el('h2', { text: title });
   const node = el('dialog', { id: `${id}-dialog`, class: 'sheet', 'aria-labelledby': `${id}-title` },
     el('div', { class: 'sheet-head' }, heading, el('button', { class: 'quiet close', type: 'button', 'aria-label': 'Close', text: '✕', onclick: () => node.close() })),
@@ -458,13 +534,26 @@ export function preference(game, key, fallback = true) {
   return raw === null ? fallback : raw === 'on';
 }
 
-function optionsBody(cfg) {
-  const rows = cfg.preferences || [];
-  if (!rows.length) return el('p', { text: 'This game has no options of its own yet.' });
+// Every table's own rows, after the game's: kept for the whole site.
+function kitRows(room) {
+  return [
+    { key: 'reduce-motion', store: REDUCE_KEY, label: 'Reduce motion', checked: reduced,
+      hint: 'Moves land at once, with no cards flying or chips dropping. Unset, it follows your device’s setting.',
+      onchange: on => { markMotion(); if (on && room.cues) room.cues.finish(); } },
+    { key: 'sounds', store: SOUNDS_KEY, label: 'Sounds', checked: soundsOn,
+      hint: 'Short sounds for your turn, a card or chip played, a trick or line won, and the end.',
+      onchange: on => { if (on) room.sound('turn'); } },
+  ];
+}
+
+function optionsBody(cfg, room) {
+  const rows = [...(cfg.preferences || []), ...kitRows(room)];
   return el('ul', { class: 'options' }, rows.map(p => {
-    const box = el('input', { type: 'checkbox', id: `pref-${p.key}`, checked: preference(cfg.game, p.key, p.fallback !== false) });
+    const store = p.store || `parlor:${cfg.game}:${p.key}`;
+    const on = p.checked ? p.checked() : preference(cfg.game, p.key, p.fallback !== false);
+    const box = el('input', { type: 'checkbox', id: `pref-${p.key}`, checked: on });
     box.addEventListener('change', () => {
-      localStorage.setItem(`parlor:${cfg.game}:${p.key}`, box.checked ? 'on' : 'off');
+      localStorage.setItem(store, box.checked ? 'on' : 'off');
       if (p.onchange) p.onchange(box.checked);
     });
     return el('li', {}, el('label', { for: `pref-${p.key}` }, box, ' ', p.label), p.hint ? el('small', { text: p.hint }) : null);

@@ -1,0 +1,37 @@
+// Announcements for screen readers: one polite live region the kit owns
+// (#announce). It reads every other seat's move and the table's news in the
+// log's own sentences, your turn, refusals, and the end. A sentence is
+// added as its own line, so a quick run of moves is read in full.
+
+const KEEP = 6; // lines kept in the region; older ones are dropped
+
+export class Announcer {
+  constructor() {
+    this.node = document.getElementById('announce');
+    if (!this.node) {
+      this.node = document.createElement('div');
+      this.node.id = 'announce';
+      this.node.className = 'announce';
+      this.node.setAttribute('aria-live', 'polite');
+      this.node.setAttribute('aria-atomic', 'false');
+      document.body.append(this.node);
+    }
+    this.last = null;
+  }
+
+  /** Read `text` out: nothing for an empty one, nor the same sentence twice
+   * for one change of the table, unless `again` (a refusal, tried twice). */
+  say(text, again = false) {
+    if (!text || (text === this.last && !again)) return;
+    this.last = text;
+    const line = document.createElement('p');
+    line.textContent = text;
+    this.node.append(line);
+    while (this.node.childElementCount > KEEP) this.node.firstElementChild.remove();
+  }
+
+  /** A new change of the table: its sentences may repeat the last one's. */
+  next() {
+    this.last = null;
+  }
+}

@@ -1,0 +1,53 @@
+// The start of a game, drawn for every game: a short handoff beat as the
+// waiting room gives way to the table, an announcement of how the game
+// starts, and the preset in the bar beside the table's code. The kit knows
+// no rules: the sentence is the game's own (the snapshot's `opening`, with
+// {n} for seat n's name), else the game's title and its settings in the
+// words of its options_schema.
+
+import { el } from './net.js';
+import { presetOf, presetRow, word } from './settings.js';
+
+/** The preset the table is playing, in words, or '' for a game without. */
+export function presetName(room) {
+  const preset = presetOf(room.schema, room.snap.settings || {});
+  return preset ? preset.label : '';
+}
+
+/** The announcement for the table as it starts. */
+export function announcement(room) {
+  const { snap, schema } = room;
+  const name = i => (snap.seats[i] ? `${snap.seats[i].name}${snap.seats[i].you ? ' (you)' : ''}` : `seat ${Number(i) + 1}`);
+  if (snap.opening) return snap.opening.replace(/\{(\d+)\}/g, (_, i) => name(i));
+  const settings = snap.settings || {};
+  const preset = presetRow(schema);
+  if (preset) return `${snap.title} begins: ${word(preset, settings[preset.key])}.`;
+  const said = schema.filter(s => s.key in settings).map(s => `${s.label} ${word(s, settings[s.key])}`);
+  return said.length ? `${snap.title} begins. ${said.join(' · ')}.` : `${snap.title} begins.`;
+}
+
+/** Did the table just start (from the waiting room, or a Play again)? */
+export function justStarted(was, snap) {
+  return !!was && snap.status === 'playing' && (was.status !== 'playing' || was.number !== snap.number);
+}
+
+/** The handoff: the table arrives (a short beat, none under reduced
+ * motion, see room.css) and the announcement stands under the bar until
+ * it is put away. A screen reader hears it through the kit's one live
+ * region (room.announce). */
+export function handoff(room) {
+  const root = document.getElementById('room');
+  const bar = root.querySelector(':scope > header.bar');
+  if (!bar) return;
+  root.querySelector('#opening')?.remove();
+  const text = announcement(room);
+  const line = el('p', { class: 'opening', id: 'opening' },
+    el('span', { class: 'opening-text', id: 'opening-text', text }), ' ',
+    el('button', { type: 'button', class: 'quiet close', 'aria-label': 'Put the announcement away', text: '✕', onclick: () => line.remove() }));
+  bar.after(line);
+  room.announce(text);
+  root.classList.remove('arriving');
+  void root.offsetWidth; // start the beat again for a Play again
+  root.classList.add('arriving');
+  root.addEventListener('animationend', () => root.classList.remove('arriving'), { once: true });
+}
