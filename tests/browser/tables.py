@@ -6,14 +6,16 @@ person's seat (its session cookie) look at the page at each stage."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from tests.live import Client
 
-GAMES = ["euchre", "get-in-line", "line"]
+# Every game with a table of its own (games/<folder>/web/app.js), by slug.
+GAMES = [app.parent.parent.name.replace("_", "-") for app in sorted((Path(__file__).resolve().parents[2] / "games").glob("*/web/app.js"))]
 # How many of the person's own moves take a game from its start to its
 # middle: past Euchre's first hand, a dozen chips on Get In Line's board, half
-# of Line's grid.
+# of Line's grid (eight for a game not named here).
 MIDDLE = {"euchre": 12, "get-in-line": 6, "line": 8}
 WAIT_FOR_STATE = 60.0  # seconds a table may take to reach the state asked for
 
@@ -69,7 +71,7 @@ class Walk:
         if order.index(stage) <= order.index(self.stage):
             return self.snap
         if self.stage == "early":
-            for _ in range(MIDDLE[self.slug]):
+            for _ in range(MIDDLE.get(self.slug, 8)):
                 self.play()
             self.stage = "middle"
         if stage == "over":
