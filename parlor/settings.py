@@ -221,12 +221,15 @@ STATICFILES_DIRS = [
     (f"games/{folder.parent.name.replace('_', '-')}", folder)
     for folder in sorted((BASE_DIR / "games").glob("*/web"))
 ]
-STATIC_ROOT = VAR / "static"
+# `manage.py collectstatic` (make run does it) gathers them here, compressed
+# and under hashed names that WhiteNoise serves with a year's cache
+# (parlor/static.py). With PARLOR_DEBUG=1 the files are served straight from
+# their folders, as they change, without collecting.
+STATIC_ROOT = Path(os.environ.get("PARLOR_STATIC_ROOT") or VAR / "static")
 STORAGES = {
-    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "parlor.static.HashedStorage"},
 }
-WHITENOISE_USE_FINDERS = True
-WHITENOISE_AUTOREFRESH = True
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # a browser keeps its seats for a year
 SESSION_SAVE_EVERY_REQUEST = False

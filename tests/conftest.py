@@ -25,6 +25,26 @@ def _bots_answer_at_once(request):
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _static_collected(request, tmp_path_factory):
+    """The pages name static files by their hashed names, which only a
+    collected manifest knows: collect once a run, for the tests' own pages
+    and for every live server they start (PARLOR_STATIC_ROOT)."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield
+        return
+    import os
+
+    from django.core.management import call_command
+    from django.test import override_settings
+
+    root = tmp_path_factory.mktemp("static")
+    os.environ["PARLOR_STATIC_ROOT"] = str(root)
+    with override_settings(STATIC_ROOT=root):
+        call_command("collectstatic", interactive=False, verbosity=0)
+        yield
+
+
 @pytest.fixture
 def servers(tmp_path):
     """Start live servers on one database; each is stopped after the test."""

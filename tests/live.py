@@ -157,6 +157,9 @@ class Servers:
         }
         self.running: list[Server] = []
         subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=self.env, check=True)
+        if not self.env.get("PARLOR_STATIC_ROOT"):
+            # Pages name static files by the hashes a collected manifest keeps.
+            subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=self.env, check=True)
 
     def start(self, **env) -> Server:
         server = Server({**self.env, **{k: str(v) for k, v in env.items()}}, free_port())
