@@ -6,7 +6,7 @@
 // path for moves (room.move), the one keyboard guard (play.keys), and the
 // waiting room's settings, drawn from the game's options_schema.
 
-import { connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
+import { api, connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
 import { keepingFocus, patch } from './patch.js';
 
 const LEVEL_NAMES = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
@@ -25,7 +25,10 @@ export function start(cfg) {
     // The game's settings, as the server describes them (games/<slug>'s
     // options_schema, carried by the page): the waiting room draws these.
     schema: JSON.parse(document.getElementById('options-schema')?.textContent || '[]'),
-    move, act(name, body = {}) { socket.send({ type: 'act', do: name, ...body }); },
+    move, act(name, body = {}) {
+      if (name === 'join') { sitDown(body); return; }
+      socket.send({ type: 'act', do: name, ...body });
+    },
     say,
   };
   let shell = null;
@@ -49,6 +52,17 @@ export function start(cfg) {
   }, status => {
     document.body.classList.toggle('offline', status !== 'open');
   });
+
+  /** Take a seat over HTTP, the one way that gives a browser its session
+   * (its seat's token), then connect again so the socket plays for it. */
+  async function sitDown(body) {
+    try {
+      await api(`tables/${code}/join`, body);
+      socket.renew();
+    } catch (err) {
+      say(err.message, true);
+    }
+  }
 
   /** Send a move made against the snapshot on screen. One at a time: while
    * a move is on its way the table is busy (room.busy) and another is not
