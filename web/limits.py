@@ -32,8 +32,7 @@ def check(browser: str, action: str, address: str | None = None) -> None:
     except Exception:  # no cache (Redis away): play on uncounted rather than stop the table
         log.warning("could not count actions for the rate limit", exc_info=True)
         return
-    for window, (count, earlier) in zip(windows, counts):
-        window.judge(count, earlier)
+    _judge(windows, counts)
 
 
 async def admit(browser: str, action: str, address: str | None = None) -> None:
@@ -51,6 +50,10 @@ async def admit(browser: str, action: str, address: str | None = None) -> None:
     except Exception:
         log.warning("could not count actions for the rate limit", exc_info=True)
         return
+    _judge(windows, counts)
+
+
+def _judge(windows: list[_Window], counts: list[tuple[int, int]]) -> None:
     for window, (count, earlier) in zip(windows, counts):
         window.judge(count, earlier)
 
