@@ -20,7 +20,8 @@ def _bots_answer_at_once(request):
     from django.test import override_settings
 
     # Tests act far faster than people; the limits have their own tests.
-    with override_settings(PARLOR_BOT_THINK=0.0, PARLOR_LIMITS={"act": (10**6, 10), "join": (10**6, 60)}):
+    unlimited = {"act": (10**6, 10), "join": (10**6, 60)}
+    with override_settings(PARLOR_BOT_THINK=0.0, PARLOR_LIMITS=unlimited, PARLOR_ADDRESS_LIMITS=unlimited):
         cache.clear()
         yield
 

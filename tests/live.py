@@ -153,6 +153,11 @@ class Servers:
             "PARLOR_TICK_SECONDS": "0.05",
             "PARLOR_LIMIT_ACTS": "1000000",
             "PARLOR_LIMIT_JOINS": "1000000",
+            "PARLOR_LIMIT_REFRESHES": "1000000",
+            # Every test's browsers come from one address, loopback.
+            "PARLOR_LIMIT_ADDRESS_ACTS": "1000000",
+            "PARLOR_LIMIT_ADDRESS_JOINS": "1000000",
+            "PARLOR_SOCKETS_PER_ADDRESS": "1000000",
             **extra_env,
         }
         self.running: list[Server] = []

@@ -11,7 +11,7 @@
 
 import { Announcer } from './announce.js';
 import { Cues, REDUCE_KEY, markMotion, reduced } from './motion.js';
-import { connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
+import { api, connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
 import { keepingFocus, patch } from './patch.js';
 import { firstVisit, markRead } from './howto.js';
 import { handoff, justStarted, presetName } from './opening.js';
@@ -41,7 +41,10 @@ export function start(cfg) {
     // The game's settings, as the server describes them (games/<slug>'s
     // options_schema, carried by the page): the waiting room draws these.
     schema: JSON.parse(document.getElementById('options-schema')?.textContent || '[]'),
-    move, act(name, body = {}) { socket.send({ type: 'act', do: name, ...body }); },
+    move, act(name, body = {}) {
+      if (name === 'join') { sitDown(body); return; }
+      socket.send({ type: 'act', do: name, ...body });
+    },
     say,
   };
   let shell = null;
@@ -65,6 +68,17 @@ export function start(cfg) {
   }, status => {
     document.body.classList.toggle('offline', status !== 'open');
   });
+
+  /** Take a seat over HTTP, the one way that gives a browser its session
+   * (its seat's token), then connect again so the socket plays for it. */
+  async function sitDown(body) {
+    try {
+      await api(`tables/${code}/join`, body);
+      socket.renew();
+    } catch (err) {
+      say(err.message, true);
+    }
+  }
 
   /** Send a move made against the snapshot on screen. One at a time: while
    * a move is on its way the table is busy (room.busy) and another is not
