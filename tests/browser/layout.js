@@ -51,7 +51,14 @@
   // Covered: no probe point of the element is itself (or within it).
   const controls = all.filter(el => el.matches('button, a[href], input, select, textarea, [role=button], [tabindex]:not([tabindex="-1"])'));
   const texts = all.filter(el => ownText(el) && !el.closest('button, a, select'));
-  const probes = r => [[.5, .5], [.2, .5], [.8, .5], [.5, .2], [.5, .8], [.08, .5]].map(([x, y]) => [r.left + r.width * x, r.top + r.height * y]);
+  // Probed where it is on screen: a part taller than the window (a long How
+  // to play) is read where it shows, the rest by scrolling.
+  const onScreen = r => {
+    const left = Math.max(r.left, 0), top = Math.max(r.top, 0);
+    const right = Math.min(r.right, innerWidth), bottom = Math.min(r.bottom, innerHeight);
+    return { left, top, width: Math.max(right - left, 0), height: Math.max(bottom - top, 0) };
+  };
+  const probes = whole => { const r = onScreen(whole); return [[.5, .5], [.2, .5], [.8, .5], [.5, .2], [.5, .8], [.08, .5]].map(([x, y]) => [r.left + r.width * x, r.top + r.height * y]); };
   for (const el of new Set([...controls, ...texts])) {
     // Brought into view first, in the page and in any sheet that scrolls.
     el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
