@@ -4,16 +4,18 @@ bot move that has fallen due, each played at the moment it fell due. The
 levels a host may pick for a bot are checked here too.
 
 In a server, a hard bot's decision is worked out in a worker process
-(``workers``), not on the event loop: once its move falls due the bot is
-asked there, from its seat's view, and the table waits, still due. When the
-answer is in, the worker rings the ticker, which takes the table under its
-row lock and plays the move at the moment it fell due, if the table is
-still where the bot was asked (the same game, move number, seat and
-level); an answer for a table that has moved on is dropped and the bot is
-asked again at the table as it now stands. A bot's move is played only from
-the table's current state under its lock, so it is never played twice, and
-a table waiting for an answer stays due in the database, so an answer lost
-with its worker or its process is asked for again.
+(``workers``), not on the event loop. The bot is asked there, from its
+seat's view, as soon as its decision opens, so it searches while it is
+seen thinking; its move is played when it falls due, or once the answer is
+in if that is later (the table waits, still due). The answer rings the
+ticker, which takes the table under its row lock and plays the move at the
+moment it fell due, if the table is still where the bot was asked (the
+same game, move number, seat and level); an answer for a table that has
+moved on is dropped and the bot is asked again at the table as it now
+stands. A bot's move is played only from the table's current state under
+its lock, so it is never played twice, and a table waiting for an answer
+stays due in the database, so an answer lost with its worker or its
+process is asked for again.
 
 Easy and medium bots decide in-process, in well under a millisecond: a
 question to a worker costs more than that (measured with Get In Line's
@@ -29,6 +31,7 @@ from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 
 from django.conf import settings as django_settings
+from django.db import transaction
 
 from engine import moves, play
 from engine.contract import LEVELS, Illegal
@@ -89,9 +92,13 @@ def advance(table: Table, game, seats: list[Seat], now: float) -> int:
             table.due_at = None
             break
         when, seat, _key = due[0]
-        if when > now or not _bot_move(table, game, seats[seat], when):
-            table.due_at = when  # (a bot still thinking in a worker keeps its table due)
+        answer = _answer(table, game, seats[seat], when) if _in_a_worker(seats[seat]) else None
+        if when > now or (answer is not None and not answer.done()):
+            table.due_at = when
             break
+        if answer is not None:
+            del _asked[table.code]
+        _bot_move(table, game, seats[seat], when, answer)
         # The decisions the move opened began when it was made.
         deciding = game.deciding(table.state)
         _sync(table, deciding, when)
@@ -104,19 +111,20 @@ def advance(table: Table, game, seats: list[Seat], now: float) -> int:
     return played
 
 
-def _bot_move(table: Table, game, seat: Seat, when: float) -> bool:
-    """Play a bot's move, or return False while a worker is working it out."""
+def _in_a_worker(seat: Seat) -> bool:
+    return seat.level in IN_WORKERS and workers.running()
+
+
+def _bot_move(table: Table, game, seat: Seat, when: float, answer: Future | None) -> None:
+    """Play a bot's move: the worker's ``answer``, or decided here."""
     state = table.state
     seq = state["seq"]
-    seed = f"{table.seed}:{seq}:{seat.index}"
     by = "bot"
     try:
-        if seat.level in IN_WORKERS and workers.running():
-            action = _answer(table, game, seat, seed)
-            if action is None:
-                return False
+        if answer is not None:
+            action = answer.result()  # (raises the bot's own error, as it would here)
         else:
-            action = play.bot_move(game, state, seat.index, seat.level, random.Random(seed))
+            action = play.bot_move(game, state, seat.index, seat.level, random.Random(_seed(table, seat)))
         moves.dispatch(game, state, seat.index, action, when)
     except Exception as refused:  # a bot's mistake must never stall the table
         if not isinstance(refused, Illegal):
@@ -124,42 +132,61 @@ def _bot_move(table: Table, game, seat: Seat, when: float) -> bool:
         action, by = play.fallback(game, state, seat.index), "fallback"
         moves.dispatch(game, state, seat.index, action, when)
     rows.record(table, seq, seat.index, action, when, by)
-    return True
+
+
+def _seed(table: Table, seat: Seat) -> str:
+    """The bot's rng's seed: the table's seed, the move number and the seat,
+    so a bot makes the same move wherever and whenever it decides."""
+    return f"{table.seed}:{table.state['seq']}:{seat.index}"
 
 
 # The question each table has out to a worker: table code -> (where the table
 # stood when it was asked, when it was asked, the answer to come).
 _asked: dict[str, tuple[tuple, float, Future]] = {}
+_ASKING = Future()  # a question to be sent when the change commits: not yet answered
 
 
-def _answer(table: Table, game, seat: Seat, seed: str) -> dict | None:
-    """The worker's move for this bot at the table as it stands, if it has
-    answered; None while it thinks (asking it first if nobody has). Raises
-    the bot's own error, as the bot would in-process."""
+def _answer(table: Table, game, seat: Seat, when: float) -> Future | None:
+    """The worker's answer to come (or in) for this bot at the table as it
+    stands, asking it if nobody has; None if no worker could take the
+    question, so the bot decides here after all. A question is sent once
+    the change that opened the decision commits: a table that rolled back
+    never sees an answer to a question about a state it never kept."""
     where = (table.number, table.state["seq"], seat.index, seat.level)
     asked = _asked.get(table.code)
     if asked is not None and asked[0] == where:
         future = asked[2]
-        if not future.done():
-            return None
-        del _asked[table.code]
-        if not workers.broken(future):
-            return future.result()
+        if not (future.done() and workers.broken(future)):
+            return future
         log.warning("the worker deciding for %s's %s bot was lost; asking again", table.code, seat.level)
-    elif asked is not None:
-        asked[2].cancel()  # the table has moved on: that answer can only be dropped
-    _forget_old(time.monotonic())
-    view = plain_copy(game.view(table.state, seat.index))
-    try:
-        future = workers.ask(game.__name__, view, seat.level, seed)
-    except BrokenProcessPool:  # no worker to be had: the same move, decided here
-        log.warning("no bot worker could take %s's %s bot; it decides in-process", table.code, seat.level)
-        return play.bot_move(game, table.state, seat.index, seat.level, random.Random(seed))
-    _asked[table.code] = (where, time.monotonic(), future)
-    code = table.code
-    # The answer rings this process's ticker, which plays it at the table.
-    future.add_done_callback(lambda answered: answered.cancelled() or alarms.set_for(code, 0.0))
-    return None
+        del _asked[table.code]
+    if table.__dict__.get("asking") == where:
+        return _ASKING
+    if not workers.running():
+        return None
+    table.__dict__["asking"] = where
+    view, seed, code = plain_copy(game.view(table.state, seat.index)), _seed(table, seat), table.code
+
+    def send():
+        if table.__dict__.get("asking") != where:
+            return  # the same change moved the table on after asking
+        table.__dict__.pop("asking")
+        _forget_old(time.monotonic())
+        try:
+            future = workers.ask(game.__name__, view, seat.level, seed)
+        except BrokenProcessPool:  # no worker to be had: the next look decides it in-process
+            log.warning("no bot worker could take %s's %s bot", code, seat.level)
+            alarms.set_for(code, when)
+            return
+        old = _asked.get(code)
+        if old is not None:
+            old[2].cancel()  # the table has moved on: that answer can only be dropped
+        _asked[code] = (where, time.monotonic(), future)
+        # The answer rings this process's ticker, to play it once it is due.
+        future.add_done_callback(lambda answered: answered.cancelled() or alarms.set_for(code, when))
+
+    transaction.on_commit(send)
+    return _ASKING
 
 
 def _forget_old(now: float) -> None:

@@ -12,10 +12,12 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
+from django.db import transaction
 from django.test import Client as DjangoClient
 
 import tests.highcard as highcard
-from tables import bots, service, workers
+from engine import moves
+from tables import bots, rows, service, workers
 from tables.models import Move, Table
 from tests.live import Client
 from tests.views import move_from
@@ -165,7 +167,7 @@ def kept(code, seq):
     return list(Move.objects.filter(table__code=code, seq=seq).values_list("seat", "action", "by"))
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)  # the questions go out as changes commit
 def test_a_hard_bot_is_asked_once_from_its_view_and_its_answer_is_played_once(questions):
     code, ada, table = bot_to_move(questions)
     seq = table.state["seq"]
@@ -184,7 +186,7 @@ def test_a_hard_bot_is_asked_once_from_its_view_and_its_answer_is_played_once(qu
     assert Move.objects.filter(table=table).count() == table.state["seq"] > seq
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)  # the questions go out as changes commit
 def test_an_answer_for_a_table_that_has_moved_on_is_dropped_and_the_bot_asked_again(questions):
     code, ada, table = bot_to_move(questions)
     while Table.objects.get(code=code).state["turn"] != 0:  # on to Ada's turn
@@ -208,7 +210,7 @@ def test_an_answer_for_a_table_that_has_moved_on_is_dropped_and_the_bot_asked_ag
     assert Move.objects.filter(table=table).count() == table.state["seq"]
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)  # the questions go out as changes commit
 def test_a_bots_own_error_in_its_worker_plays_the_fallback_but_a_lost_worker_is_asked_again(questions):
     code, ada, table = bot_to_move(questions)
     seq = table.state["seq"]
@@ -220,7 +222,7 @@ def test_a_bots_own_error_in_its_worker_plays_the_fallback_but_a_lost_worker_is_
     assert kept(code, seq) == [(1, highcard.fallback(table.state, 1), "fallback")]
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)  # the questions go out as changes commit
 def test_a_real_worker_makes_the_move_the_bot_makes_in_process():
     workers.start(1, ["tests.highcard"])
     try:
@@ -238,7 +240,7 @@ def test_a_real_worker_makes_the_move_the_bot_makes_in_process():
     assert pids and not any(alive(pid) for pid in pids)
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)  # the questions go out as changes commit
 def test_a_bot_asked_before_the_table_moved_on_is_asked_again_where_it_now_stands(questions):
     code, ada, table = bot_to_move(questions)
     while (snap := ada.get(f"/api/tables/{code}").json())["view"]["phase"] != "scored":  # to the end of a deal
@@ -257,3 +259,26 @@ def test_a_bot_asked_before_the_table_moved_on_is_asked_again_where_it_now_stand
     table = Table.objects.get(code=code)
     assert table.state["phase"] == "play" and kept(code, snap["seq"] + 1) == [(1, {"type": "ready"}, "bot")]
     assert Move.objects.filter(table=table).count() == table.state["seq"]
+
+
+@pytest.mark.django_db(transaction=True)  # the questions go out as changes commit
+def test_a_question_about_a_change_that_rolled_back_is_never_sent(questions):
+    code, ada, table = bot_to_move(questions)
+    while Table.objects.get(code=code).state["turn"] != 0:  # on to Ada's turn
+        questions.answer_as_the_bot()
+        service.tick([code])
+    snap = ada.get(f"/api/tables/{code}").json()
+    asked = len(questions.asked)
+
+    class Undone(Exception):
+        pass
+
+    with pytest.raises(Undone), transaction.atomic():
+        (held, seats), = rows.locked_with_seats([code])
+        moves.dispatch(highcard, held.state, 0, move_from(snap), time.time())
+        bots.sync_clocks(held, highcard, time.time())
+        bots.advance(held, highcard, seats, time.time())  # the bot would be asked, once this commits...
+        raise Undone  # ...but it never does
+    assert len(questions.asked) == asked
+    assert post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": snap["legal"][-1]["action"]})[0] == 200
+    assert questions.asked[-1][0] == highcard.view(Table.objects.get(code=code).state, 1)
