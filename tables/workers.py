@@ -4,14 +4,16 @@ any table never waits behind a bot that searches.
 
 Each server process starts its own pool with its ticker (``start``) and
 stops it with the ticker (``stop``). The workers are forked from a small
-server process of their own (multiprocessing's forkserver) that has the
-games loaded already, so a worker is ready in milliseconds, and none is
-forked from the server itself, whose threads and sockets a fork would copy.
-A worker knows no Django and no database: it is handed the game's module,
+process of their own (multiprocessing's forkserver) that has the games
+loaded already, so a worker is ready in milliseconds, and none is forked
+from the server itself, whose threads and sockets a fork would copy. A
+worker knows no Django and no database: it is handed the game's module,
 the view, the level and the seed of the bot's rng, and answers with the
-move. A worker dies with its server, even one killed outright, because the
-worker watches its server and ends with it (and the forkserver once its
-workers have).
+move. Workers run at a lower priority than their server, so on a busy
+machine people's moves are served first and bots think with what is left.
+A worker ends with its server, even one killed outright: it watches the
+server's process and ends the moment it does (and the forkserver ends once
+its workers have).
 
 Outside a server (scripts, tools, tests that drive the service directly)
 no pool is started and ``running()`` is false: every bot decides in-process,
@@ -33,6 +35,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 log = logging.getLogger(__name__)
 
+NICENESS = 10  # how much lower the workers' priority is than the server's
 STOP_SECONDS = 2.0  # how long a stopping pool's workers may take to finish a decision before they are ended
 
 _pool: ProcessPoolExecutor | None = None
@@ -139,6 +142,7 @@ def decide(module: str, view: dict, level: str, seed: str) -> dict:
 def _worker_starts(server: int) -> None:
     # The server's Ctrl+C is its to handle: a worker waits to be stopped.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.nice(NICENESS)
     threading.Thread(target=_end_with, args=(server,), name="server-watch", daemon=True).start()
 
 
