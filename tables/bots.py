@@ -185,7 +185,7 @@ def _answer(table: Table, game, seat: Seat, when: float) -> Future | None:
         # The answer rings this process's ticker, to play it once it is due.
         future.add_done_callback(lambda answered: answered.cancelled() or alarms.set_for(code, when))
 
-    transaction.on_commit(send)
+    transaction.on_commit(send, robust=True)  # (a question that fails must not fail the change)
     return _ASKING
 
 

@@ -115,7 +115,9 @@ def ask(module: str, view: dict, level: str, seed: str) -> Future:
             raise BrokenProcessPool("the bots' workers are stopped")
         try:
             return pool.submit(decide, module, view, level, seed)
-        except BrokenProcessPool:
+        except RuntimeError as stopping:  # shut down meanwhile (a BrokenProcessPool is one too)
+            if not isinstance(stopping, BrokenProcessPool):
+                raise BrokenProcessPool("the bots' workers are stopping") from stopping
             if attempt:
                 raise
             log.warning("a bot worker died; starting the workers again")

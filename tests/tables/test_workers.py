@@ -6,6 +6,7 @@ the held game's hard bot waits for the test to let it go."""
 import json
 import os
 import random
+import signal
 import time
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
@@ -221,16 +222,21 @@ def test_a_bots_own_error_in_its_worker_plays_the_fallback_but_a_lost_worker_is_
     assert kept(code, seq) == [(1, highcard.fallback(table.state, 1), "fallback")]
 
 
+def the_bots_own_move_is_played(code, table):
+    """Wait for the bot's move at the table as it stood, and check it is the
+    move the bot makes in-process (its rng seeded the same)."""
+    seq = table.state["seq"]
+    until(lambda: service.tick([code]) or kept(code, seq), "the worker's answer to be played")
+    in_process = highcard.bots.choose(highcard.view(table.state, 1), "hard", random.Random(f"{table.seed}:{seq}:1"))
+    assert kept(code, seq) == [(1, in_process, "bot")]
+
+
 @pytest.mark.django_db(transaction=True)  # the questions go out as changes commit
 def test_a_real_worker_makes_the_move_the_bot_makes_in_process():
     workers.start(1, ["tests.highcard"])
     try:
         code, ada, table = bot_to_move()
-        seq = table.state["seq"]
-        until(lambda: service.tick([code]) or kept(code, seq), "the worker's answer to be played")
-        seed = f"{table.seed}:{seq}:1"
-        in_process = highcard.bots.choose(highcard.view(table.state, 1), "hard", random.Random(seed))
-        assert kept(code, seq) == [(1, in_process, "bot")]
+        the_bots_own_move_is_played(code, table)
         pids = [p.pid for p in (workers._pool._processes or {}).values()]
     finally:
         workers.stop()
@@ -282,3 +288,16 @@ def test_a_question_about_a_change_that_rolled_back_is_never_sent(questions):
     with transaction.atomic():
         cover_ada()
     assert len(questions.asked) == asked + 1 and questions.asked[-1][0]["seat"] == 0
+
+
+@pytest.mark.django_db(transaction=True)  # the questions go out as changes commit
+def test_a_worker_that_dies_loses_no_bot_move():
+    workers.start(1, ["tests.highcard"])
+    try:
+        until(lambda: workers._pool._processes, "the worker to start")
+        for process in list(workers._pool._processes.values()):
+            os.kill(process.pid, signal.SIGKILL)
+        code, ada, table = bot_to_move()
+        the_bots_own_move_is_played(code, table)
+    finally:
+        workers.stop()
