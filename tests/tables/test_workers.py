@@ -294,9 +294,9 @@ def test_a_question_about_a_change_that_rolled_back_is_never_sent(questions):
 def test_a_worker_that_dies_loses_no_bot_move():
     workers.start(1, ["tests.highcard"])
     try:
-        until(lambda: workers._pool._processes, "the worker to start")
-        for process in list(workers._pool._processes.values()):
-            os.kill(process.pid, signal.SIGKILL)
+        worker = workers._pool.submit(os.getpid).result(timeout=WITHIN)  # a worker up and idle
+        os.kill(worker, signal.SIGKILL)
+        until(lambda: not alive(worker), "the worker to die")
         code, ada, table = bot_to_move()
         the_bots_own_move_is_played(code, table)
     finally:
