@@ -258,6 +258,9 @@ PARLOR_BOT_THINK = float(os.environ.get("PARLOR_BOT_THINK", "1.0"))
 PARLOR_IDLE_SECONDS = float(os.environ.get("PARLOR_IDLE_SECONDS", "90"))
 # How often each process's ticker polls for overdue bots (alarms ring on time).
 PARLOR_TICK_SECONDS = float(os.environ.get("PARLOR_TICK_SECONDS", "1.0"))
+# Worker processes a server process starts for its hard bots' thinking (0:
+# one for each core the process may run on).
+PARLOR_BOT_WORKERS = int(os.environ.get("PARLOR_BOT_WORKERS", "0") or "0")
 
 # Public HTTPS servers: PARLOR_SECURE=1. Plain-HTTP home use leaves it off.
 if os.environ.get("PARLOR_SECURE", "0") == "1":
