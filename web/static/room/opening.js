@@ -22,7 +22,9 @@ export function announcement(room) {
   const settings = snap.settings || {};
   const preset = presetRow(schema);
   if (preset) return `${snap.title} begins: ${word(preset, settings[preset.key])}.`;
-  const said = schema.filter(s => s.key in settings).map(s => `${s.label} ${word(s, settings[s.key])}`);
+  // Only what differs from the usual game is news; the rest is in Options.
+  const said = schema.filter(s => s.key in settings && settings[s.key] !== s.default)
+    .map(s => `${s.label} ${word(s, settings[s.key])}`);
   return said.length ? `${snap.title} begins. ${said.join(' · ')}.` : `${snap.title} begins.`;
 }
 
@@ -32,9 +34,10 @@ export function justStarted(was, snap) {
 }
 
 /** The handoff: the table arrives (a short beat, none under reduced
- * motion, see room.css) and the announcement stands under the bar until
- * it is put away. A screen reader hears it through the kit's one live
- * region (room.announce). */
+ * motion, see room.css) and the announcement stands under the bar until it
+ * is put away or you make your first move (its moment has passed, and a
+ * phone needs the room). A screen reader hears it through the kit's one
+ * live region (room.announce). */
 export function handoff(room) {
   const root = document.getElementById('room');
   const bar = root.querySelector(':scope > header.bar');
@@ -50,4 +53,9 @@ export function handoff(room) {
   void root.offsetWidth; // start the beat again for a Play again
   root.classList.add('arriving');
   root.addEventListener('animationend', () => root.classList.remove('arriving'), { once: true });
+}
+
+/** Your first move puts the start's announcement away. */
+export function putAway() {
+  document.getElementById('opening')?.remove();
 }

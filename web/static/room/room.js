@@ -14,7 +14,7 @@ import { Cues, REDUCE_KEY, markMotion, reduced } from './motion.js';
 import { api, connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
 import { keepingFocus, patch } from './patch.js';
 import { firstVisit, markRead } from './howto.js';
-import { handoff, justStarted, presetName } from './opening.js';
+import { handoff, justStarted, presetName, putAway } from './opening.js';
 import { fitOffer, settingsList } from './settings.js';
 import { SOUNDS_KEY, play as playSound, soundsOn } from './sounds.js';
 import { YourMove } from './yourmove.js';
@@ -94,6 +94,7 @@ export function start(cfg) {
     // A move of yours lands whatever is still moving, and its prompt is done with.
     if (room.cues) room.cues.finish();
     if (room.yourMove) room.yourMove.seen();
+    putAway();
     socket.send({ type: 'move', seq: snap.seq, action });
     return true;
   }
