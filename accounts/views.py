@@ -333,7 +333,7 @@ def leaderboard(request, game):
     })
 
 
-def _may_see(request, result: Result) -> bool:
+def may_see(request, result: Result) -> bool:
     """``_was_at`` for one game, its host's browser included."""
     user_id = request.user.id if request.user.is_authenticated else None
     browser = request.session.get("browser")
@@ -352,12 +352,13 @@ def result_page(request, pk):
     or their account), with the link they may pass on. To anyone else there
     is no such page: counting up the numbers finds nothing."""
     result = Result.objects.select_related("table").filter(pk=pk).first()
-    if result is None or not _may_see(request, result):
+    if result is None or not may_see(request, result):
         raise Http404("There is no such result, or it isn't yours to see.")
     shared, _made = SharedResult.objects.get_or_create(result=result)
     link = request.build_absolute_uri(reverse("accounts:shared-result", args=[shared.token]))
     latest = result.table.number == result.number and result.table.status == Table.OVER
-    return _result_page(request, result, share=link, table=result.table.code if latest else None)
+    return _result_page(request, result, share=link, table=result.table.code if latest else None,
+                        replay=reverse("replay", args=[result.pk]))
 
 
 def shared_result(request, token):
@@ -366,10 +367,10 @@ def shared_result(request, token):
     shared = SharedResult.objects.select_related("result").filter(token=token).first()
     if shared is None:
         raise Http404("That link doesn't lead to a result.")
-    return _result_page(request, shared.result, share=None, table=None)
+    return _result_page(request, shared.result, share=None, table=None, replay=reverse("shared-replay", args=[token]))
 
 
-def _result_page(request, result: Result, share: str | None, table: str | None):
+def _result_page(request, result: Result, share: str | None, table: str | None, replay: str):
     """Who sat where, places, scores and each rating line; never the
     table's code, but for a link back to it for the people at it while it
     still shows this game."""
@@ -385,5 +386,5 @@ def _result_page(request, result: Result, share: str | None, table: str | None):
         })
     rows.sort(key=lambda r: r["rank"])
     return render(request, "accounts/result.html", {
-        "result": result, "title": _title(result.game), "rows": rows, "share": share, "table": table,
+        "result": result, "title": _title(result.game), "rows": rows, "share": share, "table": table, "replay": replay,
     })
