@@ -1,0 +1,63 @@
+"""A finished game's replay in a real browser: from the result sheet's
+"Watch the replay", the game's own table draws each step as the player's
+seat saw it; First, Back, Forward, Last, the scrubber and the arrow keys
+move between steps, and the last step is the table the game ended on."""
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.test_generic import play_the_first_move_offered_to_the_end
+
+
+def test_a_player_watches_their_finished_game_step_by_step(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    page.goto("/")
+    page.get_by_label("Your name at the table").fill("Ada")
+    page.get_by_role("button", name="Start a High Card table").click()
+    page.get_by_role("button", name="Fill with bots").click()
+    page.get_by_role("button", name="Start the game").click()
+    sheet = play_the_first_move_offered_to_the_end(page, 50)
+    sheet.get_by_role("button", name="See the table").click()
+    ended_on = page.locator("#board").inner_text()
+    steps = int(page.locator("#board").get_attribute("data-seq"))
+
+    page.locator("#result-dialog").evaluate("d => d.showModal()")
+    page.get_by_role("link", name="Watch the replay").click()
+    expect(page).to_have_url(re.compile(r"/replays/\d+$"))
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-step", "0")
+    expect(page.locator("#replay-where")).to_have_text(f"The start · step 0 of {steps}")
+    expect(page.locator("#replay-side")).to_contain_text("your own seat, Ada")
+    dealt = page.locator("#hand").inner_text()
+    assert len(dealt.split(":")[1].split()) == 3  # Ada's three cards, as she was dealt them
+    expect(page.locator("#replay-back")).to_be_disabled()
+
+    page.get_by_role("button", name="Forward").click()
+    expect(board).to_have_attribute("data-step", "1")
+    expect(page.locator("#replay-where")).to_have_text(f"Step 1 of {steps}: Ada’s move")
+    expect(page.locator("#trick")).to_contain_text("Ada")
+    expect(page.locator("#hand")).not_to_have_text(dealt)  # the card she led has left her hand
+    expect(page.locator("#replay-lines li")).not_to_have_count(0)
+
+    page.keyboard.press("ArrowRight")
+    expect(board).to_have_attribute("data-step", "2")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(board).to_have_attribute("data-step", "0")
+    expect(page.locator("#hand")).to_have_text(dealt)
+
+    page.locator("#replay-scrub").fill("3")
+    expect(board).to_have_attribute("data-step", "3")
+    page.keyboard.press("End")
+    expect(board).to_have_attribute("data-step", str(steps))
+    expect(board).to_have_attribute("data-status", "over")
+    expect(page.locator("#replay-forward")).to_be_disabled()
+    assert board.inner_text() == ended_on  # the table the game ended on
+    page.get_by_role("button", name="First").click()
+    expect(board).to_have_attribute("data-step", "0")
+    page.get_by_role("button", name="Last").click()
+    expect(board).to_have_attribute("data-step", str(steps))
+    assert ada.errors == []
