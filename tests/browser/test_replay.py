@@ -8,6 +8,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.browser.test_generic import play_the_first_move_offered_to_the_end
+from tests.browser.test_line import sit_down_against_a_bot
 
 
 def test_a_player_watches_their_finished_game_step_by_step(servers, people):
@@ -35,7 +36,7 @@ def test_a_player_watches_their_finished_game_step_by_step(servers, people):
     assert len(dealt.split(":")[1].split()) == 3  # Ada's three cards, as she was dealt them
     expect(page.locator("#replay-back")).to_be_disabled()
 
-    page.get_by_role("button", name="Forward").click()
+    page.get_by_role("button", name="Forward one step").click()
     expect(board).to_have_attribute("data-step", "1")
     expect(page.locator("#replay-where")).to_have_text(f"Step 1 of {steps}: Ada’s move")
     expect(page.locator("#trick")).to_contain_text("Ada")
@@ -56,8 +57,45 @@ def test_a_player_watches_their_finished_game_step_by_step(servers, people):
     expect(board).to_have_attribute("data-status", "over")
     expect(page.locator("#replay-forward")).to_be_disabled()
     assert board.inner_text() == ended_on  # the table the game ended on
-    page.get_by_role("button", name="First").click()
+    page.get_by_role("button", name="First step").click()
     expect(board).to_have_attribute("data-step", "0")
-    page.get_by_role("button", name="Last").click()
+    page.get_by_role("button", name="Last step").click()
     expect(board).to_have_attribute("data-step", str(steps))
+    assert ada.errors == []
+
+
+def test_a_line_game_replays_on_its_own_table_to_the_grid_it_ended_on(servers, people):
+    """Line's own table draws every step; the arrow keys alone walk the game
+    to its end, where the grid and the hand are the live game's last."""
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    sit_down_against_a_bot(page)
+    # The host hands her own seat to a bot, so the game plays itself out at once.
+    page.evaluate("""async code => {
+      const token = document.cookie.split('; ').find(c => c.startsWith('csrftoken=')).split('=')[1];
+      await fetch(`/api/tables/${code}/cover`, { method: 'POST', credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token }, body: JSON.stringify({ seat: 0 }) });
+    }""", page.locator("#room").get_attribute("data-code"))
+    sheet = page.locator("#result-dialog[open]")
+    sheet.wait_for()
+    sheet.get_by_role("button", name="See the table").click()
+    grid, hand = page.locator("#ln-grid").inner_text(), page.locator("#hand").inner_text()
+    steps = int(page.locator("#ln").get_attribute("data-seq"))
+
+    page.locator("#result-dialog").evaluate("d => d.showModal()")
+    page.get_by_role("link", name="Watch the replay").click()
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-step", "0")
+    expect(page.locator(".sq")).to_have_count(16)
+    start = page.locator("#ln-grid").inner_text()
+    for k in range(1, steps + 1):
+        page.keyboard.press("ArrowRight")
+        expect(board).to_have_attribute("data-step", str(k))
+    expect(board).to_have_attribute("data-status", "over")
+    assert page.locator("#ln-grid").inner_text() == grid != start
+    assert page.locator("#hand").inner_text() == hand
+    page.keyboard.press("Home")
+    expect(board).to_have_attribute("data-step", "0")
+    assert page.locator("#ln-grid").inner_text() == start
     assert ada.errors == []

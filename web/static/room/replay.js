@@ -29,13 +29,13 @@ export function watch(cfg, root, describe) {
     type: 'range', id: 'replay-scrub', min: '0', max: String(last), step: '1', value: '0',
     'aria-label': 'Step of the game', oninput: e => go(Number(e.target.value)),
   });
-  const button = (id, text, to) => el('button', { type: 'button', class: 'quiet', id, text, onclick: () => go(to()) });
+  const button = (id, text, label, to) => el('button', { type: 'button', class: 'quiet', id, text, 'aria-label': label, onclick: () => go(to()) });
   const controls = el('div', { class: 'replay-controls', id: 'replay-controls', role: 'group', 'aria-label': 'Replay controls' },
-    button('replay-first', 'First', () => 0),
-    button('replay-back', 'Back', () => wanted - 1),
+    button('replay-first', 'First', 'First step', () => 0),
+    button('replay-back', 'Back', 'Back one step', () => wanted - 1),
     scrub,
-    button('replay-forward', 'Forward', () => wanted + 1),
-    button('replay-last', 'Last', () => last));
+    button('replay-forward', 'Forward', 'Forward one step', () => wanted + 1),
+    button('replay-last', 'Last', 'Last step', () => last));
   const side = root.dataset.side
     ? `You’re watching from your own seat, ${root.dataset.side}: you see your cards as you saw them then.`
     : 'You’re watching as a watcher at the table would: nobody’s hidden cards are shown.';
