@@ -25,6 +25,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from engine import registry
+from ratings import chart
 from ratings import tables as rating_tables
 from ratings.models import SETTLED, Change, Rating
 from tables import service
@@ -268,16 +269,33 @@ def change_text(change: Change) -> str:
     return f"{sign}{abs(delta):.1f} → {change.mu_after:.0f} ± {change.sigma_after:.0f}"
 
 
+def _rated_games(player) -> dict[str, list[Change]]:
+    """Each game's rated games of this player, oldest first (a player at
+    two seats of one game: its first seat)."""
+    out: dict[str, list[Change]] = {}
+    for change in (Change.objects.filter(user=player, rated=True).select_related("result")
+                   .order_by("result__finished", "result_id", "seat")):
+        games = out.setdefault(change.game, [])
+        if not games or games[-1].result_id != change.result_id:
+            games.append(change)
+    return out
+
+
 def profile(request, username):
     player = get_object_or_404(get_user_model(), username=username)
+    # The history and the charts link to each game, and name its table, only
+    # for those who were at that table: to anyone else a table's code is a way in.
+    user_id, tables = _seated(request)
+
+    def replay_of(change: Change) -> str | None:
+        return reverse("replay", args=[change.result_id]) if _was_at(change.result, user_id, tables) else None
+
+    rated = _rated_games(player)
     ratings = [
         {"game": r.game, "title": _title(r.game), "mu": r.mu, "sigma": r.sigma, "played": r.played, "rated": r.rated,
-         "settled": r.settled}
+         "settled": r.settled, "chart": chart.chart(_title(r.game), rated.get(r.game, []), replay_of)}
         for r in Rating.objects.filter(user=player, played__gt=0).order_by("-played", "game")
     ]
-    # The history links to each game, and names its table, only for those
-    # who were at that table: to anyone else a table's code is a way in.
-    user_id, tables = _seated(request)
     changes = (Change.objects.filter(user=player).select_related("result", "result__table")
                .order_by("-result__finished", "-result_id", "seat"))
     history, seen = [], set()
@@ -294,7 +312,8 @@ def profile(request, username):
                                       if _was_at(result, user_id, tables) else {"link": None, "code": None}),
         })
     return render(request, "accounts/profile.html", {
-        "player": player, "ratings": ratings, "history": history, "mine": request.user == player,
+        "player": player, "ratings": ratings, "charted": any(r["chart"] for r in ratings), "history": history,
+        "mine": request.user == player,
         "settled": SETTLED,
     })
 
