@@ -502,7 +502,8 @@ function showResult(room, sheet) {
   const buttons = [];
   if (snap.host) buttons.push(el('button', { class: 'primary', type: 'button', id: 'play-again', text: 'Play again', onclick: () => room.act('again') }));
   else buttons.push(el('p', { class: 'muted', text: 'The host can deal another game.' }));
-  if (snap.status === 'over') buttons.push(el('a', { href: `/t/${snap.code}/replay`, id: 'watch-replay', text: 'Watch the replay' }));
+  // (Only the people at the table may watch it: a watcher's link would lead nowhere.)
+  if (snap.status === 'over' && (snap.seat !== null || snap.host)) buttons.push(el('a', { href: `/t/${snap.code}/replay`, id: 'watch-replay', text: 'Watch the replay' }));
   buttons.push(el('button', { class: 'quiet', type: 'button', text: 'See the table', onclick: () => sheet.close() }));
   buttons.push(el('a', { href: '/', text: 'All games' }));
   sheet.body.replaceChildren(...body, el('div', { class: 'actions' }, buttons));
