@@ -101,6 +101,20 @@ def step_number(raw, last: int) -> int:
     return step
 
 
+def rebuilt(rec: Record, k: int) -> tuple[dict, int]:
+    """The game's state after its first ``k`` moves, replayed by the
+    engine, and how many events had been logged before the k-th."""
+    before = 0
+    try:
+        for done, state in enumerate(play.states(rec.game, len(rec.result.seats), rec.seed, rec.result.settings,
+                                                 rec.moves[:k], rec.times)):
+            if done < k:
+                before = state.get("logged", 0)
+    except Illegal:
+        raise Refused(CHANGED, 410) from None
+    return state, before
+
+
 def step(rec: Record, raw, seat: int | None) -> dict:
     """One step of the game as ``seat`` (None: a watcher) saw it, shaped as
     the table's snapshot is, so the game's own table draws it: the view,
@@ -109,13 +123,7 @@ def step(rec: Record, raw, seat: int | None) -> dict:
     k = step_number(raw, rec.last)
     game, result = rec.game, rec.result
     seats = result.seats
-    before = 0
-    try:
-        for done, state in enumerate(play.states(game, len(seats), rec.seed, result.settings, rec.moves[:k], rec.times)):
-            if done < k:
-                before = state.get("logged", 0)
-    except Illegal:
-        raise Refused(CHANGED, 410) from None
+    state, before = rebuilt(rec, k)
     view = game.view(state, seat)
     deciding = {s for s, _kind, _key in game.deciding(state)}
     over = game.result(state) is not None

@@ -10,6 +10,7 @@ from django.test import Client
 
 from accounts.models import SharedResult
 from engine import moves, registry
+from tables import replays
 from tables.models import Move, Result, Table
 from tests.accounts.test_accounts import finished_game, new_table, post, signed_in, snap_of
 from tests.views import move_from
@@ -177,3 +178,26 @@ def test_the_replay_is_reached_from_the_table_and_the_result_pages():
     assert f'href="/replays/shared/{token}"' in shared
     watcher = Client().get(f"/replays/shared/{token}").content.decode()
     assert f'data-replay="/api/replays/shared/{token}"' in watcher and "data-side" not in watcher
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("slug", ["euchre", "get-in-line", "line", "station-master"])
+def test_every_game_replays_from_its_record_to_the_live_games_final_state_and_result(slug):
+    """Bots play a whole game at a table (the host's own seat covered); its
+    replay from the seed and the recorded moves lands on the very state the
+    table ended on."""
+    ada = Client()
+    code = new_table(ada, "Ada", game=slug)["code"]
+    post(ada, f"/api/tables/{code}/fill")
+    assert post(ada, f"/api/tables/{code}/start")[0] == 200
+    post(ada, f"/api/tables/{code}/cover", {"seat": 0})
+    for _ in range(200):
+        if snap_of(ada, code)["status"] == "over":
+            break
+    table = Table.objects.get(code=code)
+    assert table.status == "over"
+    rec = replays.record(Result.objects.get(table=table))
+    final, _ = replays.rebuilt(rec, rec.last)
+    assert same(final, table.state)
+    last = step(ada, f"/api/tables/{code}/replay", rec.last)[1]
+    assert last["status"] == "over" and last["result"]["places"] == rec.game.result(table.state)["places"]
