@@ -139,8 +139,10 @@ def step(rec: Record, raw, seat: int | None) -> dict:
         "seat": seat,
         "settings": dict(result.settings),
         "seats": [
+            # (covered: a bot played this person's seat at some point of the game)
             {"index": i, "name": s.get("name", ""), "kind": s.get("kind"),
-             "level": s.get("level") if s.get("kind") == Seat.BOT else None, "covered": False,
+             "level": s.get("level") if s.get("kind") == Seat.BOT or s.get("covered") else None,
+             "covered": bool(s.get("covered")) and s.get("kind") == Seat.PERSON,
              "you": i == seat, "host": False, "deciding": i in deciding and not over, "canCover": False}
             for i, s in enumerate(seats)
         ],

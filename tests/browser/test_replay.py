@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.test_generic import play_the_first_move_offered_to_the_end
+from tests.browser.test_generic import new_table, play_the_first_move_offered_to_the_end
 from tests.browser.test_line import sit_down_against_a_bot
 
 
@@ -99,3 +99,43 @@ def test_a_line_game_replays_on_its_own_table_to_the_grid_it_ended_on(servers, p
     expect(board).to_have_attribute("data-step", "0")
     assert page.locator("#ln-grid").inner_text() == start
     assert ada.errors == []
+
+
+def test_every_games_own_table_draws_its_replay(servers, people):
+    """Euchre's, Get In Line's and Station Master's tables draw a replay's
+    steps, from the start to the table the game ended on, without a console
+    error."""
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    # What each table shows that stays put (its banners come and go with the moves).
+    lasting = {"euchre": "#eu-score, #eu-rail, #hand", "get-in-line": "#gil-grid, #gil-teams, #hand", "station-master": "#board"}
+    for slug, shown in lasting.items():
+        code = new_table(page, slug)
+        page.goto(f"/t/{code}")
+        page.get_by_role("button", name="Fill with bots").click()
+        page.get_by_role("button", name="Start the game").click()
+        page.locator("#board").wait_for()
+        api(page, f"/api/tables/{code}/cover", {"seat": 0})
+        sheet = page.locator("#result-dialog[open]")
+        sheet.get_by_role("button", name="See the table").click()
+        ended_on = page.locator(shown).all_inner_texts()
+        page.locator("#result-dialog").evaluate("d => d.showModal()")
+        page.get_by_role("link", name="Watch the replay").click()
+        board = page.locator("#board")
+        expect(board).to_have_attribute("data-step", "0")
+        page.keyboard.press("ArrowRight")
+        expect(board).to_have_attribute("data-step", "1")
+        expect(page.locator("#replay-where")).to_have_text(re.compile(r"^Step 1 of \d+: \w+’s move$"))
+        page.keyboard.press("End")
+        expect(board).to_have_attribute("data-status", "over")
+        assert page.locator(shown).all_inner_texts() == ended_on, slug
+    assert ada.errors == []
+
+
+def api(page, path, body):
+    page.evaluate("""async ([path, body]) => {
+      const token = document.cookie.split('; ').find(c => c.startsWith('csrftoken=')).split('=')[1];
+      await fetch(path, { method: 'POST', credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token }, body: JSON.stringify(body) });
+    }""", [path, body])
