@@ -308,8 +308,8 @@ def profile(request, username):
             "when": result.finished, "game": _title(result.game), "slug": result.game,
             "seats": [{"label": _seat_label(s), "you": i == change.seat} for i, s in enumerate(result.seats)],
             "outcome": _outcome_text(result, change.place), "change": change_text(change), "rated": change.rated,
-            "delta": change.delta, **({"link": result_link(result), "code": result.table.code}
-                                      if _was_at(result, user_id, tables) else {"link": None, "code": None}),
+            "delta": change.delta, **({"link": result_link(result), "code": result.table.code, "replay": replay_of(change)}
+                                      if _was_at(result, user_id, tables) else {"link": None, "code": None, "replay": None}),
         })
     return render(request, "accounts/profile.html", {
         "player": player, "ratings": ratings, "charted": any(r["chart"] for r in ratings), "history": history,

@@ -47,11 +47,14 @@ def test_the_profile_draws_a_point_per_rated_game_each_a_link_to_its_replay():
     rated = [r.pk for r in Result.objects.order_by("finished", "id")[:3]]
     assert LINKED.findall(svg) == [f"/replays/{pk}" for pk in rated]  # oldest first, each its own game's
     assert ada.get(LINKED.findall(svg)[0]).status_code == 200
+    # Her history offers every kept game's replay, the one a bot played for her too.
+    assert re.findall(r'<a class="replay-link" href="(/replays/\d+)">Watch the replay</a>', page) == [
+        f"/replays/{r.pk}" for r in Result.objects.order_by("-finished", "-id")]
 
     # Anyone else sees the same points, and no way into the games.
     other = Client().get("/accounts/players/ada").content.decode()
     theirs = chart_of(other, "high-card")
-    assert len(POINT.findall(theirs)) == 3 and "href" not in theirs
+    assert len(POINT.findall(theirs)) == 3 and "href" not in theirs and "replay-link" not in other
 
 
 def test_a_higher_rating_is_drawn_higher_and_a_single_game_sits_in_the_middle():
