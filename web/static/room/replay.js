@@ -7,6 +7,8 @@
 
 import { el } from './net.js';
 
+const NOT_HERE = 'This is a replay: nothing can be played here. Use First, Back, Forward and Last, or the arrow keys.';
+
 export function watch(cfg, root, describe) {
   const api = root.dataset.replay;
   const last = Number(root.dataset.steps) || 0;
@@ -15,8 +17,12 @@ export function watch(cfg, root, describe) {
   let shown = null;
   let asking = false;
   const room = {
+    // The table draws the step as that seat saw it, its moves too; none
+    // can be made here, and a press says so.
     cfg, code: null, snap: null, busy: false, replay: true,
-    move: () => false, act() {}, say,
+    move() { say(NOT_HERE); return false; },
+    act() { say(NOT_HERE); },
+    say,
     redraw() { if (room.snap) paint(null); },
   };
 
