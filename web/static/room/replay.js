@@ -5,6 +5,8 @@
 // Forward, Last, the scrubber and the arrow keys (Home and End too) move
 // between steps; the step's log lines sit beside the table.
 
+import { Announcer } from './announce.js';
+import { Cues, markMotion } from './motion.js';
 import { el } from './net.js';
 
 const NOT_HERE = 'This is a replay: nothing can be played here. Use First, Back, Forward and Last, or the arrow keys.';
@@ -16,6 +18,8 @@ export function watch(cfg, root, describe) {
   let wanted = 0;
   let shown = null;
   let asking = false;
+  markMotion();
+  const announcer = new Announcer();
   const room = {
     // The table draws the step as that seat saw it, its moves too; none
     // can be made here, and a press says so.
@@ -23,14 +27,21 @@ export function watch(cfg, root, describe) {
     move() { say(NOT_HERE); return false; },
     act() { say(NOT_HERE); },
     say,
+    // The kit's live region reads each step; a replay makes no sounds.
+    announce: (text, again = false) => announcer.say(text, again),
+    announcer,
+    sound() {},
     redraw() { if (room.snap) paint(null); },
   };
 
   const board = el('div', { class: 'board', id: 'board', 'aria-busy': 'false' });
   const plates = el('ol', { class: 'plates', id: 'plates', 'aria-label': 'Players' });
-  const status = el('p', { id: 'room-status', class: 'status', role: 'status', 'aria-live': 'polite' });
+  // (Not live regions: the kit's one live region, #announce, reads each step.)
+  const status = el('p', { id: 'room-status', class: 'status' });
   const lines = el('ol', { class: 'log replay-lines', id: 'replay-lines' });
-  const where = el('p', { class: 'replay-where', id: 'replay-where', 'aria-live': 'polite' });
+  const where = el('p', { class: 'replay-where', id: 'replay-where' });
+  const layer = el('div', { class: 'cue-layer', 'aria-hidden': 'true' });
+  room.cues = new Cues(layer, board);
   const scrub = el('input', {
     type: 'range', id: 'replay-scrub', min: '0', max: String(last), step: '1', value: '0',
     'aria-label': 'Step of the game', oninput: e => go(Number(e.target.value)),
@@ -54,7 +65,7 @@ export function watch(cfg, root, describe) {
   root.replaceChildren(bar, el('p', { class: 'watching-note', id: 'replay-side', text: side }), status,
     controls, where,
     el('div', { class: 'table-area' }, el('div', { class: 'play' }, plates, board),
-      el('aside', { class: 'drawer', 'aria-label': 'This step' }, el('h2', { text: 'This step' }), lines)));
+      el('aside', { class: 'drawer', 'aria-label': 'This step' }, el('h2', { text: 'This step' }), lines)), layer);
 
   // The arrow keys step, unless a field (the scrubber has its own arrows)
   // or a dialog has them, or the browser's own keys are held.
@@ -70,6 +81,7 @@ export function watch(cfg, root, describe) {
   function say(text, isError = false) {
     status.textContent = text;
     status.classList.toggle('error', isError);
+    if (text) room.announce(text, true);
   }
 
   function go(step) {
@@ -102,7 +114,9 @@ export function watch(cfg, root, describe) {
 
   function show(step) {
     if (shown === step) return;
-    const was = room.snap;
+    // One step forward moves as it did at the table; any other jump lands at once.
+    const was = shown !== null && step === shown + 1 ? room.snap : null;
+    if (!was) room.cues.finish();
     shown = step;
     room.snap = steps.get(step);
     say('');
@@ -125,6 +139,8 @@ export function watch(cfg, root, describe) {
       : `Step ${snap.step} of ${snap.steps}: ${snap.mover}’s move${snap.step === snap.steps ? ', the last' : ''}`;
     const said = snap.fresh.map(e => describe(cfg, e, snap)).filter(Boolean);
     lines.replaceChildren(...said.map(text => el('li', { text })));
+    announcer.next();
+    room.announce([where.textContent, ...said].join(' '));
     for (const [id, off] of [['replay-first', snap.step === 0], ['replay-back', snap.step === 0],
       ['replay-forward', snap.step === snap.steps], ['replay-last', snap.step === snap.steps]]) {
       document.getElementById(id).disabled = off;
