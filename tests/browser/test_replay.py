@@ -61,7 +61,21 @@ def test_a_player_watches_their_finished_game_step_by_step(servers, people):
     expect(board).to_have_attribute("data-step", "0")
     page.get_by_role("button", name="Last step").click()
     expect(board).to_have_attribute("data-step", str(steps))
-    assert ada.errors == []
+
+    # Through the result's shared link, someone who wasn't there watches as a
+    # watcher would: the cards on the table, nobody's hand.
+    page.get_by_role("link", name="The result").click()
+    shared = page.locator("#share-link").input_value()
+    bea = people(server.url)
+    bea.page.goto(shared)
+    bea.page.get_by_role("link", name="Watch the replay").click()
+    expect(bea.page).to_have_url(re.compile(r"/replays/shared/[\w-]+$"))
+    expect(bea.page.locator("#replay-side")).to_contain_text("as a watcher at the table would")
+    bea.page.keyboard.press("ArrowRight")
+    expect(bea.page.locator("#board")).to_have_attribute("data-step", "1")
+    expect(bea.page.locator("#trick")).to_contain_text("Ada")
+    expect(bea.page.locator("#hand")).to_have_count(0)
+    assert ada.errors == [] and bea.errors == []
 
 
 def test_a_line_game_replays_on_its_own_table_to_the_grid_it_ended_on(servers, people):
