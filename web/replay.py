@@ -36,7 +36,9 @@ def _seat(request, result: Result) -> int | None:
 
 def _own(request, pk) -> Result:
     """A game the asker was at, by its result's number."""
-    found = Result.objects.select_related("table").filter(pk=int(pk)).first() if str(pk).isdecimal() and len(str(pk)) < 12 else None
+    number = str(pk)
+    plain = number.isascii() and number.isdigit() and len(number) < 12
+    found = Result.objects.select_related("table").filter(pk=int(number)).first() if plain else None
     if found is None or not may_see(request, found):
         raise Refused(NO_REPLAY, 404)
     return found

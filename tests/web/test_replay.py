@@ -150,6 +150,7 @@ def test_strangers_and_unknown_games_get_the_same_sentence_and_nothing_of_the_ga
         stranger.get(f"/api/replays/{result.pk}"),
         ada.get(f"/api/replays/{result.pk + 999}"),
         ada.get("/api/replays/ab'c"),
+        ada.get(f"/api/replays/{result.pk}".replace("/api/replays/", "/api/replays/\u0660")),  # an Arabic zero
         stranger.get(f"/api/tables/{code}/replay"),
     ]
     for answer in refusals:
