@@ -113,7 +113,7 @@ def _page(request, result: Result, api: str, back: str, seat: int | None):
     return render(request, "web/replay.html", {
         "game": game, "api": api, "back": back, "steps": rec.last, "when": result.finished,
         "script": own if finders.find(own) else "room/generic.js", "style": style if finders.find(style) else None,
-        "side": seats[seat].get("name") if seat is not None else None,
+        "side": seats[seat].get("name") if seat is not None else None, "schema": getattr(game, "options_schema", []),
     })
 
 

@@ -7,8 +7,9 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.test_generic import new_table, play_the_first_move_offered_to_the_end
+from tests.browser.test_generic import play_the_first_move_offered_to_the_end
 from tests.browser.test_line import sit_down_against_a_bot
+from tests.browser.test_station_master import new_table
 
 
 def test_a_player_watches_their_finished_game_step_by_step(servers, people):
@@ -92,7 +93,7 @@ def test_a_line_game_replays_on_its_own_table_to_the_grid_it_ended_on(servers, p
         headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token }, body: JSON.stringify({ seat: 0 }) });
     }""", page.locator("#room").get_attribute("data-code"))
     sheet = page.locator("#result-dialog[open]")
-    sheet.wait_for()
+    sheet.wait_for(timeout=90000)  # the bots play the whole game first
     sheet.get_by_role("button", name="See the table").click()
     grid, hand = page.locator("#ln-grid").inner_text(), page.locator("#hand").inner_text()
     steps = int(page.locator("#ln").get_attribute("data-seq"))
@@ -132,6 +133,7 @@ def test_every_games_own_table_draws_its_replay(servers, people):
         page.locator("#board").wait_for()
         api(page, f"/api/tables/{code}/cover", {"seat": 0})
         sheet = page.locator("#result-dialog[open]")
+        sheet.wait_for(timeout=90000)  # bots play the whole game first (a busy machine takes a while)
         sheet.get_by_role("button", name="See the table").click()
         ended_on = page.locator(shown).all_inner_texts()
         page.locator("#result-dialog").evaluate("d => d.showModal()")

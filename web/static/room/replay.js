@@ -24,6 +24,8 @@ export function watch(cfg, root, describe) {
     // The table draws the step as that seat saw it, its moves too; none
     // can be made here, and a press says so.
     cfg, code: null, snap: null, busy: false, replay: true,
+    // The game's settings as the server describes them, as at the table.
+    schema: JSON.parse(document.getElementById('options-schema')?.textContent || '[]'),
     move() { say(NOT_HERE); return false; },
     act() { say(NOT_HERE); },
     say,
