@@ -7,6 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.test_axe import findings
 from tests.browser.test_generic import play_the_first_move_offered_to_the_end
 from tests.browser.test_line import sit_down_against_a_bot
 from tests.browser.test_station_master import new_table
@@ -43,6 +44,7 @@ def test_a_player_watches_their_finished_game_step_by_step(servers, people):
     expect(page.locator("#trick")).to_contain_text("Ada")
     expect(page.locator("#hand")).not_to_have_text(dealt)  # the card she led has left her hand
     expect(page.locator("#replay-lines li")).not_to_have_count(0)
+    assert findings(page, "a replay") == []
 
     page.keyboard.press("ArrowRight")
     expect(board).to_have_attribute("data-step", "2")
@@ -113,6 +115,11 @@ def test_a_line_game_replays_on_its_own_table_to_the_grid_it_ended_on(servers, p
     page.keyboard.press("Home")
     expect(board).to_have_attribute("data-step", "0")
     assert page.locator("#ln-grid").inner_text() == start
+    assert findings(page, "Line's replay") == []
+    # On a phone the replay fits the width, its controls in reach.
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    expect(page.get_by_role("button", name="Forward one step")).to_be_in_viewport()
     assert ada.errors == []
 
 

@@ -59,12 +59,13 @@ export function watch(cfg, root, describe) {
     ? `You’re watching from your own seat, ${root.dataset.side}: you see your cards as you saw them then.`
     : 'You’re watching as a watcher at the table would: nobody’s hidden cards are shown.';
   const bar = el('header', { class: 'bar' },
-    el('a', { href: '/', class: 'home', 'aria-label': 'All games', text: 'Parlor' }),
-    el('span', { class: 'bar-title', text: root.dataset.title }),
+    el('a', { href: '/', class: 'home', 'aria-label': 'Parlor: all games', text: 'Parlor' }),
+    el('h1', { class: 'bar-title', text: root.dataset.title }),
     el('span', { class: 'bar-preset', text: 'Replay' }),
-    el('span', { class: 'bar-round', id: 'bar-round' }),
-    el('span', { class: 'bar-tools' }, el('a', { href: root.dataset.back, id: 'replay-result', text: 'The result' })));
-  root.replaceChildren(bar, el('p', { class: 'watching-note', id: 'replay-side', text: side }), status,
+    el('span', { class: 'bar-round', id: 'bar-round' }));
+  const note = el('p', { class: 'watching-note', id: 'replay-side' }, el('span', { text: side }), ' ',
+    el('a', { href: root.dataset.back, id: 'replay-result', text: 'The result' }));
+  root.replaceChildren(bar, note, status,
     controls, where,
     el('div', { class: 'table-area' }, el('div', { class: 'play' }, plates, board),
       el('aside', { class: 'drawer', 'aria-label': 'This step' }, el('h2', { text: 'This step' }), lines)), layer);
