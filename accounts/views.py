@@ -25,6 +25,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from engine import registry
+from ratings import chart
 from ratings import tables as rating_tables
 from ratings.models import SETTLED, Change, Rating
 from tables import service
@@ -268,16 +269,33 @@ def change_text(change: Change) -> str:
     return f"{sign}{abs(delta):.1f} → {change.mu_after:.0f} ± {change.sigma_after:.0f}"
 
 
+def _rated_games(player) -> dict[str, list[Change]]:
+    """Each game's rated games of this player, oldest first (a player at
+    two seats of one game: its first seat)."""
+    out: dict[str, list[Change]] = {}
+    for change in (Change.objects.filter(user=player, rated=True).select_related("result")
+                   .order_by("result__finished", "result_id", "seat")):
+        games = out.setdefault(change.game, [])
+        if not games or games[-1].result_id != change.result_id:
+            games.append(change)
+    return out
+
+
 def profile(request, username):
     player = get_object_or_404(get_user_model(), username=username)
+    # The history and the charts link to each game, and name its table, only
+    # for those who were at that table: to anyone else a table's code is a way in.
+    user_id, tables = _seated(request)
+
+    def replay_of(change: Change) -> str | None:
+        return reverse("replay", args=[change.result_id]) if _was_at(change.result, user_id, tables) else None
+
+    rated = _rated_games(player)
     ratings = [
         {"game": r.game, "title": _title(r.game), "mu": r.mu, "sigma": r.sigma, "played": r.played, "rated": r.rated,
-         "settled": r.settled}
+         "settled": r.settled, "chart": chart.chart(_title(r.game), rated.get(r.game, []), replay_of)}
         for r in Rating.objects.filter(user=player, played__gt=0).order_by("-played", "game")
     ]
-    # The history links to each game, and names its table, only for those
-    # who were at that table: to anyone else a table's code is a way in.
-    user_id, tables = _seated(request)
     changes = (Change.objects.filter(user=player).select_related("result", "result__table")
                .order_by("-result__finished", "-result_id", "seat"))
     history, seen = [], set()
@@ -290,11 +308,12 @@ def profile(request, username):
             "when": result.finished, "game": _title(result.game), "slug": result.game,
             "seats": [{"label": _seat_label(s), "you": i == change.seat} for i, s in enumerate(result.seats)],
             "outcome": _outcome_text(result, change.place), "change": change_text(change), "rated": change.rated,
-            "delta": change.delta, **({"link": result_link(result), "code": result.table.code}
-                                      if _was_at(result, user_id, tables) else {"link": None, "code": None}),
+            "delta": change.delta, **({"link": result_link(result), "code": result.table.code, "replay": replay_of(change)}
+                                      if _was_at(result, user_id, tables) else {"link": None, "code": None, "replay": None}),
         })
     return render(request, "accounts/profile.html", {
-        "player": player, "ratings": ratings, "history": history, "mine": request.user == player,
+        "player": player, "ratings": ratings, "charted": any(r["chart"] for r in ratings), "history": history,
+        "mine": request.user == player,
         "settled": SETTLED,
     })
 
@@ -333,7 +352,7 @@ def leaderboard(request, game):
     })
 
 
-def _may_see(request, result: Result) -> bool:
+def may_see(request, result: Result) -> bool:
     """``_was_at`` for one game, its host's browser included."""
     user_id = request.user.id if request.user.is_authenticated else None
     browser = request.session.get("browser")
@@ -352,12 +371,13 @@ def result_page(request, pk):
     or their account), with the link they may pass on. To anyone else there
     is no such page: counting up the numbers finds nothing."""
     result = Result.objects.select_related("table").filter(pk=pk).first()
-    if result is None or not _may_see(request, result):
+    if result is None or not may_see(request, result):
         raise Http404("There is no such result, or it isn't yours to see.")
     shared, _made = SharedResult.objects.get_or_create(result=result)
     link = request.build_absolute_uri(reverse("accounts:shared-result", args=[shared.token]))
     latest = result.table.number == result.number and result.table.status == Table.OVER
-    return _result_page(request, result, share=link, table=result.table.code if latest else None)
+    return _result_page(request, result, share=link, table=result.table.code if latest else None,
+                        replay=reverse("replay", args=[result.pk]))
 
 
 def shared_result(request, token):
@@ -366,10 +386,10 @@ def shared_result(request, token):
     shared = SharedResult.objects.select_related("result").filter(token=token).first()
     if shared is None:
         raise Http404("That link doesn't lead to a result.")
-    return _result_page(request, shared.result, share=None, table=None)
+    return _result_page(request, shared.result, share=None, table=None, replay=reverse("shared-replay", args=[token]))
 
 
-def _result_page(request, result: Result, share: str | None, table: str | None):
+def _result_page(request, result: Result, share: str | None, table: str | None, replay: str):
     """Who sat where, places, scores and each rating line; never the
     table's code, but for a link back to it for the people at it while it
     still shows this game."""
@@ -385,5 +405,5 @@ def _result_page(request, result: Result, share: str | None, table: str | None):
         })
     rows.sort(key=lambda r: r["rank"])
     return render(request, "accounts/result.html", {
-        "result": result, "title": _title(result.game), "rows": rows, "share": share, "table": table,
+        "result": result, "title": _title(result.game), "rows": rows, "share": share, "table": table, "replay": replay,
     })

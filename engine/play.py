@@ -84,10 +84,19 @@ def play(game, levels: list, seed: str, settings: dict | None = None, *, bot=bot
     raise AssertionError(f"{game.slug} {seed}: no result after {most} moves")
 
 
-def replay(game, n: int, seed: str, settings: dict | None, moves: list) -> dict:
-    """The state a game reaches from its seed and its moves ``(seat, action,
-    ...)``, each made at the time ``play`` made it."""
+def states(game, n: int, seed: str, settings: dict | None, moves: list, times: list | None = None):
+    """The state of a game from its seed and its moves ``(seat, action,
+    ...)``: the fresh one, then after each move in turn (one dict, changed
+    in place). Move ``k`` is made at the time ``play`` made it, or at
+    ``times[k]`` (a table's game, at the times its moves were made)."""
     state = game.new(n, seed, 0.0, settings)
+    yield state
     for k, (seat, action, *_by) in enumerate(moves):
-        dispatch(game, state, seat, plain_copy(action), float(k + 1))
+        dispatch(game, state, seat, plain_copy(action), float(k + 1) if times is None else times[k])
+        yield state
+
+
+def replay(game, n: int, seed: str, settings: dict | None, moves: list, times: list | None = None) -> dict:
+    """The state a game reaches from its seed and its moves (``states``)."""
+    *_, state = states(game, n, seed, settings, moves, times)
     return state

@@ -106,6 +106,9 @@ class Result(models.Model):
     number = models.PositiveIntegerField()
     game = models.CharField(max_length=40)
     settings = models.JSONField(default=dict)
+    # The game's seed: with its moves, all a replay needs (the table keeps
+    # only its latest game's).
+    seed = models.CharField(max_length=64, blank=True)
     seats = models.JSONField(help_text="Each seat: name, kind, level, user id, covered at any point.")
     places = models.JSONField()
     scores = models.JSONField()

@@ -16,7 +16,7 @@ def finish(table: Table, game, seats: list[Seat]) -> None:
     kept, made = Result.objects.get_or_create(
         table=table, number=table.number,
         defaults={
-            "game": table.game, "settings": table.settings,
+            "game": table.game, "settings": table.settings, "seed": table.seed,
             "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "user": s.user_id,
                        "covered": s.was_covered or s.covered} for s in seats],
             "places": result["places"], "scores": result.get("scores", []),

@@ -3,11 +3,14 @@ from django.urls import path
 from django.utils.functional import lazy
 from django.views.generic import RedirectView
 
-from . import pages
+from . import pages, replay
 
 # (Looked up at the first request: the hashed name is known once collected.)
 urlpatterns = [
     path("", pages.lobby, name="lobby"),
     path("t/<str:code>", pages.table, name="table"),
+    path("t/<str:code>/replay", replay.table_page, name="table-replay"),
+    path("replays/<str:pk>", replay.own_page, name="replay"),
+    path("replays/shared/<str:token>", replay.shared_page, name="shared-replay"),
     path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("favicon.svg"), permanent=True)),
 ]

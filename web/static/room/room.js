@@ -18,6 +18,7 @@ import { handoff, justStarted, presetName, putAway } from './opening.js';
 import { fitOffer, settingsList } from './settings.js';
 import { SOUNDS_KEY, play as playSound, soundsOn } from './sounds.js';
 import { YourMove } from './yourmove.js';
+import { watch } from './replay.js';
 
 const LEVEL_NAMES = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 // How long a move waits for the table's answer before you may try again.
@@ -26,6 +27,8 @@ const NO_ANSWER = 'The table hasn’t answered that move yet: check your connect
 
 export function start(cfg) {
   const root = document.getElementById('room');
+  // A finished game's replay page: the same table, fed the replayed steps.
+  if (root.dataset.replay) return watch(cfg, root, describe);
   const code = root.dataset.code;
   const params = new URLSearchParams(location.search);
   let wantsSeat = params.get('join') === '1';
@@ -500,6 +503,8 @@ function showResult(room, sheet) {
   const buttons = [];
   if (snap.host) buttons.push(el('button', { class: 'primary', type: 'button', id: 'play-again', text: 'Play again', onclick: () => room.act('again') }));
   else buttons.push(el('p', { class: 'muted', text: 'The host can deal another game.' }));
+  // (Only the people at the table may watch it: a watcher's link would lead nowhere.)
+  if (snap.status === 'over' && (snap.seat !== null || snap.host)) buttons.push(el('a', { href: `/t/${snap.code}/replay`, id: 'watch-replay', text: 'Watch the replay' }));
   buttons.push(el('button', { class: 'quiet', type: 'button', text: 'See the table', onclick: () => sheet.close() }));
   buttons.push(el('a', { href: '/', text: 'All games' }));
   sheet.body.replaceChildren(...body, el('div', { class: 'actions' }, buttons));

@@ -1,0 +1,155 @@
+// Watching a finished game again. The server rebuilds every step from the
+// game's seed and moves, as the viewer's seat saw it then (a watcher's view
+// for anyone who didn't play); this page only fetches a step and hands it
+// to the game's own table to draw, as it would a live snapshot. First, Back,
+// Forward, Last, the scrubber and the arrow keys (Home and End too) move
+// between steps; the step's log lines sit beside the table.
+
+import { Announcer } from './announce.js';
+import { Cues, markMotion } from './motion.js';
+import { el } from './net.js';
+
+const NOT_HERE = 'This is a replay: nothing can be played here. Use First, Back, Forward and Last, or the arrow keys.';
+
+export function watch(cfg, root, describe) {
+  const api = root.dataset.replay;
+  const last = Number(root.dataset.steps) || 0;
+  const steps = new Map(); // step number -> the server's answer
+  let wanted = 0;
+  let shown = null;
+  let asking = false;
+  markMotion();
+  const announcer = new Announcer();
+  const room = {
+    // The table draws the step as that seat saw it, its moves too; none
+    // can be made here, and a press says so.
+    cfg, code: null, snap: null, busy: false, replay: true,
+    // The game's settings as the server describes them, as at the table.
+    schema: JSON.parse(document.getElementById('options-schema')?.textContent || '[]'),
+    move() { say(NOT_HERE); return false; },
+    act() { say(NOT_HERE); },
+    say,
+    // The kit's live region reads each step; a replay makes no sounds.
+    announce: (text, again = false) => announcer.say(text, again),
+    announcer,
+    sound() {},
+    redraw() { if (room.snap) paint(null); },
+  };
+
+  const board = el('div', { class: 'board', id: 'board', 'aria-busy': 'false' });
+  const plates = el('ol', { class: 'plates', id: 'plates', 'aria-label': 'Players' });
+  // (Not live regions: the kit's one live region, #announce, reads each step.)
+  const status = el('p', { id: 'room-status', class: 'status' });
+  const lines = el('ol', { class: 'log replay-lines', id: 'replay-lines' });
+  const where = el('p', { class: 'replay-where', id: 'replay-where' });
+  const layer = el('div', { class: 'cue-layer', 'aria-hidden': 'true' });
+  room.cues = new Cues(layer, board);
+  const scrub = el('input', {
+    type: 'range', id: 'replay-scrub', min: '0', max: String(last), step: '1', value: '0',
+    'aria-label': 'Step of the game', oninput: e => go(Number(e.target.value)),
+  });
+  const button = (id, text, label, to) => el('button', { type: 'button', class: 'quiet', id, text, 'aria-label': label, onclick: () => go(to()) });
+  const controls = el('div', { class: 'replay-controls', id: 'replay-controls', role: 'group', 'aria-label': 'Replay controls' },
+    button('replay-first', 'First', 'First step', () => 0),
+    button('replay-back', 'Back', 'Back one step', () => wanted - 1),
+    scrub,
+    button('replay-forward', 'Forward', 'Forward one step', () => wanted + 1),
+    button('replay-last', 'Last', 'Last step', () => last));
+  const side = root.dataset.side
+    ? `You’re watching from your own seat, ${root.dataset.side}: you see your cards as you saw them then.`
+    : 'You’re watching as a watcher at the table would: nobody’s hidden cards are shown.';
+  const bar = el('header', { class: 'bar' },
+    el('a', { href: '/', class: 'home', 'aria-label': 'Parlor: all games', text: 'Parlor' }),
+    el('h1', { class: 'bar-title', text: root.dataset.title }),
+    el('span', { class: 'bar-preset', text: 'Replay' }),
+    el('span', { class: 'bar-round', id: 'bar-round' }));
+  const note = el('p', { class: 'watching-note', id: 'replay-side' }, el('span', { text: side }), ' ',
+    el('a', { href: root.dataset.back, id: 'replay-result', text: 'The result' }));
+  root.replaceChildren(bar, note, status,
+    controls, where,
+    el('div', { class: 'table-area' }, el('div', { class: 'play' }, plates, board),
+      el('aside', { class: 'drawer', 'aria-label': 'This step' }, el('h2', { text: 'This step' }), lines)), layer);
+
+  // The arrow keys step, unless a field (the scrubber has its own arrows)
+  // or a dialog has them, or the browser's own keys are held.
+  document.addEventListener('keydown', e => {
+    if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector('dialog[open]')) return;
+    if (e.target && e.target.closest && e.target.closest('input, select, textarea, [contenteditable]')) return;
+    const to = { ArrowLeft: wanted - 1, ArrowRight: wanted + 1, Home: 0, End: last }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    go(to);
+  });
+
+  function say(text, isError = false) {
+    status.textContent = text;
+    status.classList.toggle('error', isError);
+    if (text) room.announce(text, true);
+  }
+
+  function go(step) {
+    wanted = Math.max(0, Math.min(last, step));
+    scrub.value = String(wanted);
+    fetchWanted();
+  }
+
+  // One question at a time; a step asked for meanwhile is fetched next.
+  async function fetchWanted() {
+    if (steps.has(wanted)) { show(wanted); return; }
+    if (asking) return;
+    asking = true;
+    board.setAttribute('aria-busy', 'true');
+    const step = wanted;
+    try {
+      const res = await fetch(`${api}?step=${step}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      const data = await res.json().catch(() => ({ error: 'The server sent something unreadable; try again.' }));
+      if (!res.ok) throw new Error(data.error || 'That step didn’t load; try again.');
+      steps.set(step, data);
+    } catch (err) {
+      say(err.message, true);
+    } finally {
+      asking = false;
+      board.setAttribute('aria-busy', 'false');
+    }
+    if (steps.has(wanted)) show(wanted);
+    else if (wanted !== step) fetchWanted();
+  }
+
+  function show(step) {
+    if (shown === step) return;
+    // One step forward moves as it did at the table; any other jump lands at once.
+    const was = shown !== null && step === shown + 1 ? room.snap : null;
+    if (!was) room.cues.finish();
+    shown = step;
+    room.snap = steps.get(step);
+    say('');
+    paint(was);
+  }
+
+  function paint(was) {
+    const snap = room.snap;
+    plates.replaceChildren(...snap.seats.map(s => el('li', { class: `plate${s.deciding ? ' deciding' : ''}${s.you ? ' me' : ''}`, 'data-seat': s.index },
+      el('span', { class: 'plate-name', text: s.name }),
+      s.kind === 'bot' ? el('span', { class: 'tags', text: 'bot' }) : null,
+      s.deciding ? el('span', { class: 'turn-mark', text: 'to play' }) : null)));
+    board.dataset.step = String(snap.step);
+    board.dataset.seq = String(snap.seq);
+    board.dataset.status = snap.status;
+    cfg.play.draw(board, snap, room, was);
+    document.getElementById('bar-round').textContent = (cfg.progress && cfg.progress(snap)) || '';
+    where.textContent = snap.step === 0
+      ? `The start · step 0 of ${snap.steps}`
+      : `Step ${snap.step} of ${snap.steps}: ${snap.mover}’s move${snap.step === snap.steps ? ', the last' : ''}`;
+    const said = snap.fresh.map(e => describe(cfg, e, snap)).filter(Boolean);
+    lines.replaceChildren(...said.map(text => el('li', { text })));
+    announcer.next();
+    room.announce([where.textContent, ...said].join(' '));
+    for (const [id, off] of [['replay-first', snap.step === 0], ['replay-back', snap.step === 0],
+      ['replay-forward', snap.step === snap.steps], ['replay-last', snap.step === snap.steps]]) {
+      document.getElementById(id).disabled = off;
+    }
+  }
+
+  go(0);
+  return room;
+}
