@@ -726,3 +726,36 @@ def test_your_move_says_what_to_do_once_for_each_kind_of_decision(servers, peopl
     expect(prompt).to_be_hidden()
     expect(page.locator(".your-move-ring")).to_have_count(0)
     assert ada.errors == []
+
+
+# Each banner while it shows: its words, and whether it ever lies over the
+# status line, the hand or the moves.
+RECORD_BANNERS = """
+window.banners = [];
+let showing = null;
+new MutationObserver(() => {
+  const b = document.getElementById('sm-banner');
+  if (!b || b.hidden) { showing = null; return; }
+  if (!showing || showing.text !== b.textContent) { showing = { text: b.textContent, covers: false }; window.banners.push(showing); }
+  const r = b.getBoundingClientRect();
+  const kept = ['room-status', 'sm-hand', 'sm-moves'].map(id => document.getElementById(id)).filter(Boolean).map(n => n.getBoundingClientRect());
+  if (kept.some(c => c.width && r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top)) showing.covers = true;
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden', 'style'] });
+"""
+
+
+def test_cars_set_out_show_a_banner_that_keeps_clear_of_the_hand_and_moves(servers, people):
+    server = servers.start()
+    ada = people(server.url, width=390, height=844)
+    page = ada.page
+    page.add_init_script(RECORD_BANNERS)
+    co_op_with_a_bot(page, "reduce")
+    delivered = page.locator("#log li", has_text=re.compile(r"set out at "))
+    for _ in range(60):
+        if delivered.count() or not end_my_turn(page):
+            break
+    expect(delivered).not_to_have_count(0)
+    page.wait_for_function("window.banners.some(b => b.text.includes('set out at'))")
+    seen = page.evaluate("window.banners")
+    assert not any(b["covers"] for b in seen), seen
+    assert ada.errors == []

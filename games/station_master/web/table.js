@@ -7,6 +7,7 @@
 // sentence. A pick (cars in your yard, a card in your hand) only narrows the
 // list to the moves that take it.
 
+import { Banners } from '../../room/banners.js';
 import { FLY, GAP, still } from '../../room/motion.js';
 import { el } from '../../room/net.js';
 import { keepingFocus, patch } from '../../room/patch.js';
@@ -39,10 +40,26 @@ export class Table {
     if (!snap.view) return;
     if (board !== this.board) this.build(board);
     this.keepPick();
-    const before = this.seen && this.seen.number === snap.number ? this.seen.trains : null;
+    const same = !!this.seen && this.seen.number === snap.number;
+    const before = same ? this.seen.trains : null;
+    const heard = same ? this.seen.heard : null;
     this.paint();
-    this.seen = { number: snap.number, trains: this.trainsOnStrip() };
+    const events = snap.view.events || [];
+    this.seen = { number: snap.number, trains: this.trainsOnStrip(), heard: events.length ? events[events.length - 1].n : -1 };
     this.cue(before);
+    this.news(heard === null ? [] : events.filter(e => e.n > heard));
+  }
+
+  /** A banner for the day's news: cars set out, once the trains have run
+   * there (the engine's sentence, "3 cars set out at Dover: 6 points …"). */
+  news(fresh) {
+    if (!fresh.length) { this.banners.place(); return; }
+    const number = this.snap.number;
+    for (const e of fresh) {
+      if (e.kind !== 'delivered' || !e.text) continue;
+      const [title, ...rest] = e.text.split(': ');
+      this.banners.add(title, rest.join(': '), { afterCues: true, keep: () => this.snap.number === number && this.snap.status === 'playing' });
+    }
   }
 
   // -- motion: cues on the kit's queue; the table is already drawn -----------
@@ -109,13 +126,17 @@ export class Table {
       el('section', { class: 'sm-hand-box', id: 'sm-hand-box', 'aria-labelledby': 'sm-hand-title' },
         el('h3', { id: 'sm-hand-title', text: 'Your Home Office cards' }), this.parts.hand),
       this.dock);
+    // (For the eyes only: the kit's live region reads the same sentence from the log.)
+    this.banner = el('p', { class: 'sm-banner', id: 'sm-banner', hidden: true });
     this.root = el('div', { class: 'sm', id: 'sm' },
-      this.parts.head, this.strip,
+      this.parts.head, this.strip, this.banner,
       el('div', { class: 'sm-lower' }, this.deskBox,
         el('section', { class: 'sm-timetable', 'aria-labelledby': 'sm-timetable-title' },
           el('h3', { id: 'sm-timetable-title', text: 'The timetable' }), this.parts.timetable)));
     board.replaceChildren(this.root);
     this.status = document.getElementById('room-status');
+    // A banner never lies over the status line, your hand or your moves.
+    this.banners = new Banners(this.banner, { cues: this.room.cues, avoid: () => [this.status, this.parts.hand, this.parts.moves] });
   }
 
   // The room's status line lives in the dock, by your moves and your hand;
