@@ -19,7 +19,7 @@ LIVE_REDIS ?= $(call redis_url,2)
 export PARLOR_REDIS_PORT := $(REDIS_PORT)
 export PARLOR_REDIS_HOME := $(REDIS_HOME)
 
-.PHONY: run test lint bench install chromium migrate services
+.PHONY: run test lint bench install chromium migrate static services pageweight
 
 install: $(STAMP)
 
@@ -32,7 +32,11 @@ $(STAMP): requirements.lock pyproject.toml
 migrate: install
 	$(PY) manage.py migrate --noinput -v0
 
-run: migrate
+# The static files, compressed and under hashed names, into var/static/.
+static: install
+	$(PY) manage.py collectstatic --noinput -v0
+
+run: migrate static
 	@echo "Parlor is serving at http://$(HOST):$(PORT)/ (Ctrl+C stops it)"
 	$(PY) -m parlor.serve --host $(HOST) --port $(PORT)
 
@@ -58,3 +62,7 @@ lint: install
 bench: install services
 	@echo "$(PY) -m tools.bench  (the scaled-out set-up on the project's Redis, port $(REDIS_PORT))"
 	@PARLOR_TEST_REDIS='$(LIVE_REDIS)' $(PY) -m tools.bench
+
+# Bytes a browser fetches for each table page, cold and warm (tools/pageweight.py).
+pageweight: install chromium
+	$(PY) -m tools.pageweight

@@ -11,16 +11,14 @@ counted one by one and none slips past; a sign-in that succeeds is taken
 back from its address's count, and clears its account's. Every password
 check passes through here (``backends.LimitedBackend``).
 
-Who sent a request is its REMOTE_ADDR: behind a proxy, the address the
-proxy reports, which uvicorn takes from X-Forwarded-For only when the
-request comes from an address in FORWARDED_ALLOW_IPS (loopback by
-default). An IPv6 address counts by its /64, the block one home is given.
-What is counted is a digest of the name or address, never the name."""
+Who sent a request is counted as the table limits count it
+(``web.visitors.address``: behind a proxy, the address the proxy reports;
+an IPv6 address by its /64). What is counted is a digest of the name or
+address, never the name."""
 
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import logging
 import time
 import unicodedata
@@ -28,22 +26,10 @@ import unicodedata
 from django.conf import settings
 from django.core.cache import cache
 
+from web.visitors import address
+
 log = logging.getLogger(__name__)
 _now = time.time
-
-
-def address(request) -> str:
-    """Where a request came from, as the limits count it."""
-    raw = request.META.get("REMOTE_ADDR") or ""
-    try:
-        found = ipaddress.ip_address(raw)
-    except ValueError:
-        return raw or "unknown"
-    if found.version == 6:
-        if found.ipv4_mapped is not None:
-            return str(found.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{found}/64", strict=False))
-    return str(found)
 
 
 def wait(kind: str) -> str:

@@ -1,7 +1,7 @@
 """The ASGI entry point: HTTP through Django, websockets through Channels
-(origin-checked, with the session so a socket knows its seat), and the
-lifespan, which starts this process's bot ticker (and, on SQLite, the
-thread that checkpoints its log)."""
+(their page's exact origin checked, with the session so a socket knows its
+seat), and the lifespan, which starts this process's bot ticker (and, on
+SQLite, the thread that checkpoints its log)."""
 
 import asyncio
 import gc
@@ -18,14 +18,14 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from tables import mainloop, ticker, wal  # noqa: E402
+from web.origins import ExactOrigin  # noqa: E402
 from web.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter({
     "http": django_http,
-    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    "websocket": ExactOrigin(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
 })
 
 

@@ -164,6 +164,21 @@ PARLOR_LIMITS = {
     "act": (int(os.environ.get("PARLOR_LIMIT_ACTS", "60")), 10),
     "join": (int(os.environ.get("PARLOR_LIMIT_JOINS", "20")), 60),
 }
+# The same, per address (behind a proxy, the one it reports): a household's
+# browsers share one, so an address may do what a few busy browsers do.
+PARLOR_ADDRESS_LIMITS = {
+    "act": (int(os.environ.get("PARLOR_LIMIT_ADDRESS_ACTS", "240")), 10),
+    "join": (int(os.environ.get("PARLOR_LIMIT_ADDRESS_JOINS", "60")), 60),
+}
+# Sockets one browser, and one address, may hold open on a server process
+# (a tab holds one); and (most, per seconds) refreshes one socket may ask
+# for, each a read of the table (the table sends every change by itself).
+PARLOR_SOCKETS = {
+    "browser": int(os.environ.get("PARLOR_SOCKETS_PER_BROWSER", "12")),
+    "address": int(os.environ.get("PARLOR_SOCKETS_PER_ADDRESS", "100")),
+}
+PARLOR_REFRESHES = (int(os.environ.get("PARLOR_LIMIT_REFRESHES", "10")),
+                    float(os.environ.get("PARLOR_REFRESH_SECONDS", "10")))
 
 # A password of at least 8 characters, not like the username or e-mail, not
 # one of the 20,000 most common, not digits or spaces alone (the sign-up page
@@ -221,12 +236,15 @@ STATICFILES_DIRS = [
     (f"games/{folder.parent.name.replace('_', '-')}", folder)
     for folder in sorted((BASE_DIR / "games").glob("*/web"))
 ]
-STATIC_ROOT = VAR / "static"
+# `manage.py collectstatic` (make run does it) gathers them here, compressed
+# and under hashed names that WhiteNoise serves with a year's cache
+# (parlor/static.py). With PARLOR_DEBUG=1 the files are served straight from
+# their folders, as they change, without collecting.
+STATIC_ROOT = Path(os.environ.get("PARLOR_STATIC_ROOT") or VAR / "static")
 STORAGES = {
-    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "parlor.static.HashedStorage"},
 }
-WHITENOISE_USE_FINDERS = True
-WHITENOISE_AUTOREFRESH = True
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # a browser keeps its seats for a year
 SESSION_SAVE_EVERY_REQUEST = False
@@ -235,10 +253,14 @@ CSRF_FAILURE_VIEW = "web.api.csrf_failure"  # a sentence for JSON calls, Django'
 
 # Bots: one number scales every think time (tests and benchmarks set 0).
 PARLOR_BOT_THINK = float(os.environ.get("PARLOR_BOT_THINK", "1.0"))
-# After this many idle seconds on their turn, anyone may cover a person's seat.
+# After this many idle seconds on their turn, anyone seated at the table may
+# cover a person's seat (the host may at any time).
 PARLOR_IDLE_SECONDS = float(os.environ.get("PARLOR_IDLE_SECONDS", "90"))
 # How often each process's ticker polls for overdue bots (alarms ring on time).
 PARLOR_TICK_SECONDS = float(os.environ.get("PARLOR_TICK_SECONDS", "1.0"))
+# Worker processes a server process starts for its hard bots' thinking (0:
+# one for each core the process may run on).
+PARLOR_BOT_WORKERS = int(os.environ.get("PARLOR_BOT_WORKERS", "0") or "0")
 
 # Public HTTPS servers: PARLOR_SECURE=1. Plain-HTTP home use leaves it off.
 if os.environ.get("PARLOR_SECURE", "0") == "1":

@@ -161,9 +161,12 @@ def hurry(code, who: Visitor) -> None:
 
 
 def cover(code, who: Visitor, index, level="medium") -> None:
-    """A bot covers a person's seat: the host at any time, anyone once the
-    person has kept the table waiting longer than the idle time."""
+    """A bot covers a person's seat: the host at any time, anyone seated at
+    the table once the person has kept it waiting longer than the idle time
+    (a stranger who knows the code, never)."""
     with hold(code, who, only=under_way("Seats are covered only during a game.")) as held:
+        if not held.by_host and held.mine is None:
+            raise Refused("Only the host and the people playing at this table can cover a seat.", 403)
         seat = held.seat_at(index)
         if seat.kind != Seat.PERSON or seat.covered:
             raise Refused("A bot is already playing that seat.", 409)

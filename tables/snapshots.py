@@ -86,7 +86,7 @@ class _Around:
                     "host": s.held_by(table.host),
                     "deciding": s.index in deciding,
                     "canCover": self.playing and s.kind == Seat.PERSON and not s.covered
-                    and (is_host or s.index in self.idle) and s is not mine,
+                    and (is_host or (mine is not None and s.index in self.idle)) and s is not mine,
                 }
                 for s in seats
             ],

@@ -4,7 +4,8 @@ every few moments the ticker also polls the database for tables that are
 overdue, the net for alarms set in another process or lost with one. Each
 table is ticked under its row lock (skipped when another process holds it),
 so a bot's move is played exactly once however many processes run. A turn
-at several tables is one transaction (``tick``)."""
+at several tables is one transaction (``tick``). The ticker also keeps the
+process's bot workers (``workers``), whose answers ring it like alarms."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from django.db import transaction
 
 from engine import registry
 
-from . import alarms, bots, db, rows, telling
+from . import alarms, bots, db, rows, telling, workers
 from .models import Table
 
 log = logging.getLogger(__name__)
@@ -84,8 +85,17 @@ def _turns(codes: list[str]) -> list[list[str]]:
     return [codes[i:i + db.TABLES_A_TURN] for i in range(0, len(codes), db.TABLES_A_TURN)]
 
 
+def start_workers() -> None:
+    """This process's pool for the bots that think in workers, sized by
+    PARLOR_BOT_WORKERS (by default one worker a core), its workers loaded
+    with every game."""
+    size = settings.PARLOR_BOT_WORKERS if settings.PARLOR_BOT_WORKERS > 0 else workers.machine_size()
+    workers.start(size, list(registry.REGISTERED.values()))
+
+
 async def run(stop: asyncio.Event) -> None:
     ringing = alarms.listen()
+    start_workers()
     try:
         await db.call(resume_all)
     except Exception:
@@ -120,3 +130,4 @@ async def run(stop: asyncio.Event) -> None:
                 await asyncio.sleep(0)
     finally:
         alarms.stop_listening()
+        workers.stop()

@@ -20,8 +20,29 @@ def _bots_answer_at_once(request):
     from django.test import override_settings
 
     # Tests act far faster than people; the limits have their own tests.
-    with override_settings(PARLOR_BOT_THINK=0.0, PARLOR_LIMITS={"act": (10**6, 10), "join": (10**6, 60)}):
+    unlimited = {"act": (10**6, 10), "join": (10**6, 60)}
+    with override_settings(PARLOR_BOT_THINK=0.0, PARLOR_LIMITS=unlimited, PARLOR_ADDRESS_LIMITS=unlimited):
         cache.clear()
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _static_collected(request, tmp_path_factory):
+    """The pages name static files by their hashed names, which only a
+    collected manifest knows: collect once a run, for the tests' own pages
+    and for every live server they start (PARLOR_STATIC_ROOT)."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield
+        return
+    import os
+
+    from django.core.management import call_command
+    from django.test import override_settings
+
+    root = tmp_path_factory.mktemp("static")
+    os.environ["PARLOR_STATIC_ROOT"] = str(root)
+    with override_settings(STATIC_ROOT=root):
+        call_command("collectstatic", interactive=False, verbosity=0)
         yield
 
 

@@ -153,10 +153,18 @@ class Servers:
             "PARLOR_TICK_SECONDS": "0.05",
             "PARLOR_LIMIT_ACTS": "1000000",
             "PARLOR_LIMIT_JOINS": "1000000",
+            "PARLOR_LIMIT_REFRESHES": "1000000",
+            # Every test's browsers come from one address, loopback.
+            "PARLOR_LIMIT_ADDRESS_ACTS": "1000000",
+            "PARLOR_LIMIT_ADDRESS_JOINS": "1000000",
+            "PARLOR_SOCKETS_PER_ADDRESS": "1000000",
             **extra_env,
         }
         self.running: list[Server] = []
         subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=self.env, check=True)
+        if not self.env.get("PARLOR_STATIC_ROOT"):
+            # Pages name static files by the hashes a collected manifest keeps.
+            subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=self.env, check=True)
 
     def start(self, **env) -> Server:
         server = Server({**self.env, **{k: str(v) for k, v in env.items()}}, free_port())

@@ -33,15 +33,15 @@ ACTIONS = {
 }
 
 
-def perform(name, code, who, body: dict, *, counted: bool = False):
+def perform(name, code, who, body: dict, *, counted: bool = False, address: str | None = None):
     """Do one action for one visitor; every failure is a Refused sentence.
-    The action counts against the browser's rate limit unless it was
-    ``counted`` already."""
+    The action counts against the browser's rate limit, and its
+    ``address``'s, unless it was ``counted`` already."""
     action = ACTIONS.get(name) if isinstance(name, str) else None
     if action is None:
         raise service.Refused("That isn't something you can do at a table.", 404)
     if not counted:
-        limits.check(who.browser, name)
+        limits.check(who.browser, name, address)
     try:
         return action(code, who, body) or {}
     except DatabaseError:

@@ -117,8 +117,8 @@ def mine(request):
 def create(request):
     try:
         body = wire.parse(request.body)
-        who = visitors.from_request(request, body.get("name"))
-        limits.check(who.browser, "create")
+        who = visitors.from_request(request, body.get("name"), staying=True)
+        limits.check(who.browser, "create", visitors.address(request))
         table = service.create(body.get("game"), who, settings=starting_settings(body.get("game"), who),
                                chosen=body.get("settings"))
         return JsonResponse(service.read(table.code, who), status=201)
@@ -138,8 +138,10 @@ def table(request, code):
 def act(request, code, action):
     try:
         body = wire.parse(request.body)
-        who = visitors.from_request(request, body.get("name"))
-        extra = perform(action, code, who, body)
+        # Only taking a seat needs a session: any other action by a browser
+        # without one is refused as a watcher's, and writes none.
+        who = visitors.from_request(request, body.get("name"), staying=action == "join")
+        extra = perform(action, code, who, body, address=visitors.address(request))
         return JsonResponse({**service.read(code, who), **extra})
     except service.Refused as refused:
         return refusal(refused)

@@ -1,6 +1,11 @@
 """The websocket: one per browser tab, bound to its seat (or watching). Every
 change at the table sends this socket its own seat's view; nothing else ever
-crosses it, so no other seat's secret can."""
+crosses it, so no other seat's secret can.
+
+A socket without a browser session only watches: it can take no seat and
+make no move (the page takes a seat over HTTP, which makes the session, and
+connects again). Each browser and address may hold so many sockets open, and
+each socket ask for the table afresh so often (``caps``)."""
 
 from __future__ import annotations
 
@@ -14,20 +19,35 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from tables import alarms, db, layer, service
 from tables.models import Table
 
-from . import batching, limits, visitors, wire
+from . import batching, caps, limits, visitors, wire
 from .actions import perform
 
 log = logging.getLogger(__name__)
+
+WATCHING_ONLY = "This page is only watching the table. Reload it, then take a seat to play."
 
 
 class TableConsumer(AsyncWebsocketConsumer):
     shown = (-1, -1)  # the (game number, seq) this socket last sent
     latest = None  # the newest change handed over directly, not yet sent
     sending = None  # the task sending it
+    counted = ()  # what caps counted this socket as, handed back when it closes
+    refreshing = None  # the refresh waiting for the socket's allowance to come back
 
     async def connect(self):
         self.code = service.normal_code(self.scope["url_route"]["kwargs"]["code"])
         self.who = visitors.from_scope(self.scope)
+        browser = visitors.browser_of(self.scope)
+        self.watching_only = browser is None
+        self.address = visitors.socket_address(self.scope)
+        self.refreshes = caps.Refreshes()
+        counted = caps.open_socket(browser, self.address)
+        if isinstance(counted, str):
+            await self.accept()
+            await self._send({"type": "error", "message": counted, "status": 429})
+            await self.close(code=4429)
+            return
+        self.counted = counted
         if not await db.call(Table.objects.filter(code=self.code).exists):
             await self.accept()
             await self._send({"type": "error", "message": service.NO_SUCH_TABLE})
@@ -85,6 +105,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.sending = None
 
     async def disconnect(self, close_code):
+        caps.close_socket(self.counted)
+        self.counted = ()
+        if self.refreshing is not None:
+            self.refreshing.cancel()
         if hasattr(self.channel_layer, "stop_listening"):
             self.channel_layer.stop_listening(self.channel_name)
         if hasattr(self, "group"):
@@ -96,7 +120,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             message = wire.parse(text_data if text_data is not None else bytes_data)
             kind = message.get("type")
             if kind in ("hello", "refresh"):
-                await self.send_snapshot()
+                await self._refresh()
                 return
             if kind == "move":
                 name = "move"
@@ -106,10 +130,12 @@ class TableConsumer(AsyncWebsocketConsumer):
                 raise service.Refused('An act message says what to do, like {"type": "act", "do": "bot"}.')
             else:
                 raise service.Refused("A message's type is move, act or refresh.")
+            if self.watching_only:
+                raise service.Refused(WATCHING_ONLY, 403)
             who = self.who
             if isinstance(message.get("name"), str):
                 who = service.Visitor(who.browser, message["name"], who.user_id)
-            await limits.admit(who.browser, name)
+            await limits.admit(who.browser, name, self.address)
             if name == "move":
                 await batching.move(self.code, who, message)
             else:
@@ -121,6 +147,27 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._send({"type": "error", "for": name, "message": refused.sentence, "status": refused.status})
             if refused.status == 409:
                 await self.send_snapshot()
+
+    async def _refresh(self):
+        """The table as it stands, within the socket's allowance; beyond it,
+        a sentence now and one snapshot, for every refresh asked meanwhile,
+        once the allowance comes back."""
+        if self.refreshing is None:
+            wait = self.refreshes.take()
+            if not wait:
+                await self.send_snapshot()
+                return
+            self.refreshing = asyncio.ensure_future(self._refresh_in(wait))
+        raise service.Refused(caps.TOO_MANY_REFRESHES, 429)
+
+    async def _refresh_in(self, seconds: float):
+        try:
+            await asyncio.sleep(seconds)
+            await self.send_snapshot()
+        except Exception:  # the socket closed meanwhile
+            log.debug("could not send a refresh to %s", self.channel_name, exc_info=True)
+        finally:
+            self.refreshing = None
 
     async def table_changed(self, event):
         """A change committed somewhere: its message carries the view of

@@ -1,9 +1,13 @@
-"""How fast one browser may act: moves, and joining or creating tables. The
-counts live in the cache (Redis when the site scales out), so every server
-process counts the same browser together."""
+"""How fast one browser, and one address, may act: moves, and joining or
+creating tables. Each action counts against its browser's limit
+(PARLOR_LIMITS) and its address's (PARLOR_ADDRESS_LIMITS, higher: a
+household shares one), so a fresh cookie for every request gains nothing.
+The counts live in the cache (Redis when the site scales out), so every
+server process counts the same browser and address together."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import functools
 import logging
@@ -19,33 +23,39 @@ JOINING = {"join", "create"}
 log = logging.getLogger(__name__)
 
 
-def check(browser: str, action: str) -> None:
-    """Count one action; refuse it once the browser is over its limit."""
-    window = _window(browser, action)
+def check(browser: str, action: str, address: str | None = None) -> None:
+    """Count one action; refuse it once the browser, or its address, is over
+    its limit."""
+    windows = _windows(browser, action, address)
     try:
-        counts = _count(window.key, window.earlier, window.seconds)
+        counts = _count(windows)
     except Exception:  # no cache (Redis away): play on uncounted rather than stop the table
         log.warning("could not count actions for the rate limit", exc_info=True)
         return
-    window.judge(*counts)
+    _judge(windows, counts)
 
 
-async def admit(browser: str, action: str) -> None:
+async def admit(browser: str, action: str, address: str | None = None) -> None:
     """``check``, for a socket on the server's loop: with Redis, counted on
     the channel layer's own connection while the loop carries on, instead
-    of a round trip the loop waits out."""
+    of a round trip the loop waits out (both counts in the one trip)."""
     layer = get_channel_layer()
     if not hasattr(layer, "count"):
-        check(browser, action)  # counted in this process's memory: no wait
+        check(browser, action, address)  # counted in this process's memory: no wait
         return
-    window = _window(browser, action)
+    windows = _windows(browser, action, address)
     named = _counter()[0].make_and_validate_key
     try:
-        counts = await layer.count(named(window.key), named(window.earlier), _lasts(window.seconds))
+        counts = await asyncio.gather(*(layer.count(named(w.key), named(w.earlier), _lasts(w.seconds)) for w in windows))
     except Exception:
         log.warning("could not count actions for the rate limit", exc_info=True)
         return
-    window.judge(*counts)
+    _judge(windows, counts)
+
+
+def _judge(windows: list[_Window], counts: list[tuple[int, int]]) -> None:
+    for window, (count, earlier) in zip(windows, counts):
+        window.judge(count, earlier)
 
 
 @dataclasses.dataclass
@@ -70,13 +80,20 @@ class _Window:
             raise Refused("You're going faster than the table can follow; wait a moment and try again.", 429)
 
 
-def _window(browser: str, action: str) -> _Window:
+def _windows(browser: str, action: str, address: str | None) -> list[_Window]:
+    """The browser's window, and its address's when it is known."""
     kind = "join" if action in JOINING else "act"
-    most, seconds = settings.PARLOR_LIMITS[kind]
+    found = [_window(kind, settings.PARLOR_LIMITS[kind], f"{kind}:{browser}")]
+    if address is not None:
+        found.append(_window(kind, settings.PARLOR_ADDRESS_LIMITS[kind], f"{kind}-from:{address}"))
+    return found
+
+
+def _window(kind: str, limit: tuple[int, int], who: str) -> _Window:
+    most, seconds = limit
     now = time.time() / seconds
     number = int(now)
-    return _Window(kind, most, seconds, f"limit:{kind}:{browser}:{number}", f"limit:{kind}:{browser}:{number - 1}",
-                   1.0 - (now - number))
+    return _Window(kind, most, seconds, f"limit:{who}:{number}", f"limit:{who}:{number - 1}", 1.0 - (now - number))
 
 
 def _lasts(seconds: int) -> int:
@@ -95,21 +112,29 @@ def _counter():
     return cache, backend.get_client(write=True) if hasattr(backend, "get_client") else None
 
 
-def _count(key: str, earlier: str, seconds: int) -> tuple[int, int]:
-    """Add one to this window's count; this count and the last window's."""
+def _count(windows: list[_Window]) -> list[tuple[int, int]]:
+    """Add one to each window's count; for each, this count and the last
+    window's."""
     cache, redis = _counter()
     if redis is not None:
         # Redis counts in one round trip (the cache's add and incr take
-        # three), three commands sent together rather than a transaction:
-        # the window's key is named for its window, so an expiry that never
-        # came would cost a stray key, never a wrong count.
-        full = cache.make_and_validate_key(key)
+        # three a window), the commands sent together rather than as a
+        # transaction: a window's key is named for its window, so an expiry
+        # that never came would cost a stray key, never a wrong count.
         together = redis.pipeline(transaction=False)
-        together.incr(full)
-        together.expire(full, _lasts(seconds), nx=True)
-        together.get(cache.make_and_validate_key(earlier))
-        count, _expiry, before = together.execute()
-        return count, int(before or 0)
+        for window in windows:
+            full = cache.make_and_validate_key(window.key)
+            together.incr(full)
+            together.expire(full, _lasts(window.seconds), nx=True)
+            together.get(cache.make_and_validate_key(window.earlier))
+        answers = together.execute()
+        return [(count, int(before or 0)) for count, _expiry, before in zip(*[iter(answers)] * 3)]
+    return [_count_here(window.key, window.earlier, window.seconds) for window in windows]
+
+
+def _count_here(key: str, earlier: str, seconds: int) -> tuple[int, int]:
+    """``_count`` for one window, in a cache without pipelines."""
+    cache = _counter()[0]
     before = cache.get(earlier, 0)
     if cache.add(key, 1, timeout=_lasts(seconds)):
         return 1, before

@@ -48,3 +48,14 @@ def people(browser):
     yield person
     for p in made:
         p.close()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """One live server for the checks that only look (layout, axe-core):
+    they share it, and each walks its own tables."""
+    from tests.live import Servers
+
+    pool = Servers(tmp_path_factory.mktemp("site"))
+    yield pool.start()
+    pool.stop_all()

@@ -62,9 +62,8 @@ def a_move_crosses_between_processes(one, two):
     ada, ben = Client(one), Client(two)
     status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
     code = snap["code"]
+    ben.post(f"/api/tables/{code}/join", {"name": "Ben"})  # through process two, as the page sits down
     ben_ws = ben.socket(code)
-    ben_ws.until(lambda m: m.get("type") == "snapshot")
-    ben_ws.send({"type": "act", "do": "join", "name": "Ben"})
     ben_ws.until(lambda m: m.get("type") == "snapshot" and m["seat"] == 1)
     ada_ws = ada.socket(code)
     ada_ws.until(lambda m: m.get("type") == "snapshot")

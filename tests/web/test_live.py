@@ -24,8 +24,8 @@ def test_two_people_and_two_bots_play_to_the_end_and_each_socket_sees_only_its_s
     ada, ben = Client(server), Client(server)
     status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
     code = snap["code"]
+    ben.post(f"/api/tables/{code}/join", {"name": "Ben"})  # as the page sits down: the session comes with the seat
     ada_ws, ben_ws = ada.socket(code), ben.socket(code)
-    ben_ws.send({"type": "act", "do": "join", "name": "Ben"})
     ada_ws.until(lambda m: m.get("type") == "snapshot" and len(m["seats"]) == 2)
     ada_ws.send({"type": "act", "do": "bot", "level": "easy"})
     ada_ws.send({"type": "act", "do": "bot", "level": "hard"})

@@ -3,9 +3,11 @@ websocket clients and two bots at brisk pace, people moving as fast as the
 rules allow. Prints moves per second, the latency from a move's send to the
 last seat's updated view (median, 95th, 99th percentile), errors, and the
 servers' CPU and memory, for (a) one process on SQLite and (b) two processes
-on PostgreSQL and Redis. Loopback only; bounded in tables and seconds.
+on PostgreSQL and Redis, with medium bots, and (c) one process on SQLite
+with hard bots, which think in the server's worker processes (their CPU is
+counted with the server's). Loopback only; bounded in tables and seconds.
 
-    python -m tools.bench.load [--tables 500] [--seconds 30] [--only sqlite|scaled]
+    python -m tools.bench.load [--tables 500] [--seconds 30] [--only sqlite|scaled|hard]
 """
 
 from __future__ import annotations
@@ -158,8 +160,37 @@ class Load:
 
 
 def cpu_seconds(pid: int) -> float:
+    """CPU seconds of a server process and of its finished children."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def family(pid: int) -> list[int]:
+    """A server and every process under it (its bot workers come from a
+    forkserver it started), so their CPU and memory count with it."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            me, rest = stat.read_text().split(" (", 1)
+        except OSError:
+            continue
+        children.setdefault(int(rest.rsplit(")", 1)[1].split()[1]), []).append(int(me))
+    found, todo = [], [pid]
+    while todo:
+        found.append(todo.pop())
+        todo += children.get(found[-1], [])
+    return found
+
+
+def used(servers: list, measure) -> float:
+    total = 0.0
+    for server in servers:
+        for pid in family(server.proc.pid):
+            try:
+                total += measure(pid)
+            except (OSError, IndexError):  # ended meanwhile
+                pass
+    return total
 
 
 def rss_mb(pid: int) -> float:
@@ -169,16 +200,17 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
-def setup(servers: list, count: int) -> list[tuple]:
+def setup(servers: list, count: int, level: str = "medium") -> list[tuple]:
     """K tables, each hosted on the first server with a guest joining on the
-    last (so with two processes every move crosses between them)."""
+    last (so with two processes every move crosses between them), and two
+    bots at ``level``."""
 
     def one(k: int) -> tuple:
         host, guest = Client(servers[0]), Client(servers[-1])
         code = answer(host.post("/api/tables", {"game": GAME, "name": f"Host{k}"}))["code"]
         answer(guest.post(f"/api/tables/{code}/join", {"name": f"Guest{k}"}))
-        answer(host.post(f"/api/tables/{code}/bot", {"level": "medium"}))
-        answer(host.post(f"/api/tables/{code}/bot", {"level": "medium"}))
+        answer(host.post(f"/api/tables/{code}/bot", {"level": level}))
+        answer(host.post(f"/api/tables/{code}/bot", {"level": level}))
         return Table(code), host, guest
 
     with ThreadPoolExecutor(8) as pool:
@@ -219,12 +251,12 @@ async def drive(tables, seconds: float, servers: list) -> Load:
     async def measure():
         """The servers' CPU and memory while the people play."""
         await load.everyone.wait()
-        began, mine = sum(cpu_seconds(s.proc.pid) for s in servers), time.process_time()
+        began, mine = used(servers, cpu_seconds), time.process_time()
         await asyncio.sleep(seconds)
         load.generator = (time.process_time() - mine) / seconds
-        load.cpu = (sum(cpu_seconds(s.proc.pid) for s in servers) - began) / seconds
+        load.cpu = (used(servers, cpu_seconds) - began) / seconds
         load.all_moves = sum(max(table.seen.values(), default=0) for table, _h, _g in tables)
-        load.memory = sum(rss_mb(s.proc.pid) for s in servers)
+        load.memory = used(servers, rss_mb)
 
     measuring = asyncio.ensure_future(measure())
     runs = []
@@ -247,15 +279,15 @@ async def drive(tables, seconds: float, servers: list) -> Load:
     return load
 
 
-def run(name: str, pool: Servers, processes: int, tables: int, seconds: float) -> None:
+def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, level: str = "medium") -> None:
     servers = [pool.start(PARLOR_BOT_THINK=1) for _ in range(processes)]
-    made = setup(servers, tables)
+    made = setup(servers, tables, level)
     # The people's sockets on uvloop and orjson, as the servers are, so the
     # load generator takes as little of the cores it shares with them.
     load = uvloop.run(drive(made, seconds, servers))
     lat = sorted(load.latencies) or [float("nan")]
     pct = lambda p: lat[min(len(lat) - 1, int(p * len(lat)))] * 1000  # noqa: E731
-    print(f"{name}: {tables} tables, {processes} process(es), {seconds:.0f} s of play")
+    print(f"{name}: {tables} tables, {processes} process(es), {level} bots, {seconds:.0f} s of play")
     print(f"  people's moves sent: {load.moves} ({load.moves / seconds:.0f}/s); "
           f"reached both seats: {len(load.latencies)}; never reached both: {load.unanswered}")
     print(f"  move to last seat's view: median {statistics.median(lat) * 1000:.1f} ms, "
@@ -273,7 +305,7 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--only", choices=["sqlite", "scaled"])
+    parser.add_argument("--only", choices=["sqlite", "scaled", "hard"])
     parser.add_argument("--quick", action="store_true", help="20 tables for 8 seconds")
     args = parser.parse_args(argv)
     if not (1 <= args.tables <= MOST_TABLES and 0 < args.seconds <= MOST_SECONDS):
@@ -294,6 +326,13 @@ def main(argv=None) -> None:
             pool = Servers(Path(tmp), **scale_out_env(), **limits)
             try:
                 run("(b) PostgreSQL + Redis", pool, 2, args.tables, args.seconds)
+            finally:
+                pool.stop_all()
+    if args.only in (None, "hard"):
+        with tempfile.TemporaryDirectory() as tmp:
+            pool = Servers(Path(tmp), DATABASE_URL="", REDIS_URL="", **limits)
+            try:
+                run("(c) SQLite, hard bots", pool, 1, args.tables, args.seconds, "hard")
             finally:
                 pool.stop_all()
 

@@ -25,6 +25,7 @@ export const RULES = `
 <h3>Scoring</h3>
 <table class="eu-rules-table">
   <tr><th scope="row">Makers take 3 or 4</th><td>1 point</td></tr>
+  <tr><th scope="row">Alone, 3 or 4</th><td>1 point</td></tr>
   <tr><th scope="row">Makers take all 5</th><td>2 points</td></tr>
   <tr><th scope="row">Alone, all 5</th><td>4 points</td></tr>
   <tr><th scope="row">Makers take 2 or fewer (euchred)</th><td>2 points to the defenders</td></tr>

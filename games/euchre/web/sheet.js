@@ -59,7 +59,8 @@ export function gameDetail(snap, outcomes) {
   const v = snap.view;
   if (!v || !v.scores || !v.scores.length) return null;
   outcomes.hear(v);
-  return el('div', { class: 'eu-detail' },
+  // (It scrolls on a small screen, so the keyboard can reach it.)
+  return el('div', { class: 'eu-detail', tabindex: '0', role: 'region', 'aria-label': 'Every hand of the game' },
     el('p', { class: 'muted', text: `${pair(snap, 0)} against ${pair(snap, 1)}, first to ${v.target}.` }),
     handsTable(snap, outcomes));
 }

@@ -89,7 +89,7 @@ export class Table {
     this.slots = Object.fromEntries(POS.map(p => [p, el('div', { class: `eu-slot pos-${p}`, 'data-pos': p })]));
     this.upBox = el('div', { class: 'eu-up', id: 'eu-up', hidden: true });
     this.banner = el('p', { class: 'eu-banner', id: 'eu-banner', hidden: true });
-    this.middle = el('div', { class: 'eu-middle', id: 'eu-trick', 'aria-label': 'The trick' }, ...POS.map(p => this.slots[p]), this.upBox);
+    this.middle = el('div', { class: 'eu-middle', id: 'eu-trick', role: 'group', 'aria-label': 'The trick' }, ...POS.map(p => this.slots[p]), this.upBox);
     this.felt = el('section', { class: 'eu-felt', id: 'eu-felt', 'aria-label': 'The table' }, ...this.plates, this.middle, this.banner);
 
     this.hand = el('div', { class: 'eu-cards', id: 'hand', role: 'group', 'aria-label': 'Your hand' });
@@ -320,7 +320,11 @@ export class Table {
       this.hand.replaceChildren(...cards.map((card, i) => {
         const node = face(card, { onclick: c => this.pick(c) });
         node.dataset.index = String(i);
-        node.append(el('span', { class: 'eu-key', 'aria-hidden': 'true', text: String(i + 1) }), el('span', { class: 'eu-mark', 'aria-hidden': 'true' }));
+        // Named by what it says in words (.said), so the name never
+        // differs from a visible label: the face and its hints are pictures.
+        node.removeAttribute('aria-label');
+        for (const shown of node.children) shown.setAttribute('aria-hidden', 'true');
+        node.append(el('span', { class: 'eu-key', 'aria-hidden': 'true', text: String(i + 1) }), el('span', { class: 'eu-mark', 'aria-hidden': 'true' }), el('span', { class: 'said' }));
         return node;
       }));
       const again = focused !== null ? this.hand.children[Math.min(focused, cards.length - 1)] : null;
@@ -336,7 +340,7 @@ export class Table {
       node.classList.toggle('dim', light && !can);
       node.classList.toggle('selected', this.selected.has(card));
       node.setAttribute('aria-pressed', picking ? String(this.selected.has(card)) : 'false');
-      node.setAttribute('aria-label', `${i + 1}: ${spoken(card)}${left ? ', the left bower (counts as trump)' : ''}${playing ? (can ? ', playable' : ', can’t be played now') : ''}${this.selected.has(card) ? ', chosen' : ''}`);
+      node.querySelector('.said').textContent = `${i + 1}: ${spoken(card)}${left ? ', the left bower (counts as trump)' : ''}${playing ? (can ? ', playable' : ', can’t be played now') : ''}${this.selected.has(card) ? ', chosen' : ''}`;
     });
     this.hand.classList.toggle('turn', this.myTurn() && (playing || picking));
   }
@@ -406,8 +410,9 @@ export class Table {
       el('span', { text: locked ? 'Alone (Canadian loner)' : 'Go alone' }), canAlone && !locked ? el('kbd', { 'aria-hidden': 'true', text: 'A' }) : null);
     this.aloneBtn.title = locked ? 'Canadian loner: ordering your partner the card, you play alone.' : 'Play this hand without your partner: all five tricks score 4.';
     this.sortBtn.hidden = !v.mine;
-    this.sortBtn.replaceChildren(el('span', { text: this.order.mine ? 'My order' : 'By suit' }), el('kbd', { 'aria-hidden': 'true', text: 'O' }));
-    this.sortBtn.setAttribute('aria-label', this.order.mine ? 'Sort: my order (drag cards to arrange them). Press to sort by suit.' : 'Sort: by suit. Press to use my own order; drag cards to arrange them.');
+    // Named in words that begin with what it shows.
+    this.sortBtn.replaceChildren(el('span', { 'aria-hidden': 'true', text: this.order.mine ? 'My order' : 'By suit' }), el('kbd', { 'aria-hidden': 'true', text: 'O' }),
+      el('span', { class: 'said', text: this.order.mine ? 'My order: drag cards to arrange them. Press to sort by suit.' : 'By suit. Press to use my own order; drag cards to arrange them.' }));
 
     const [text, error] = this.statusText(v);
     this.say(text, error);

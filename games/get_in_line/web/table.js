@@ -483,7 +483,9 @@ export class Table {
           el('span', { class: 'key', 'aria-hidden': 'true', text: String(i + 1) }),
           el('span', { class: 'corner-index', 'aria-hidden': 'true' }, el('span', { class: 'rank', text: rankOf(card) }), el('span', { class: 'suit', text: suitOf(card) })),
           el('span', { class: 'pip', 'aria-hidden': 'true', text: isJack(card) ? 'J' : suitOf(card) }),
-          el('span', { class: 'note', 'aria-hidden': 'true' }));
+          el('span', { class: 'note', 'aria-hidden': 'true' }),
+          // Named by what it says in words, so the name never differs from a visible label.
+          el('span', { class: 'said' }));
         return btn;
       });
       this.hand.replaceChildren(...this.cards);
@@ -499,7 +501,7 @@ export class Table {
       btn.classList.toggle('selected', this.selected === card);
       btn.classList.toggle('idle', isJack(card) && !where.length);
       btn.setAttribute('aria-pressed', this.selected === card ? 'true' : 'false');
-      btn.setAttribute('aria-label', cardLabel(card, dead && deadMark, where.length, i));
+      btn.querySelector('.said').textContent = cardLabel(card, dead && deadMark, where.length, i);
     });
     this.hand.classList.toggle('turn', myTurn);
   }

@@ -119,7 +119,7 @@ export class Table {
       timetable: el('div', { id: 'sm-timetable-slot' }),
     };
     this.prompt = el('p', { class: 'sm-prompt', id: 'sm-prompt' });
-    this.strip = el('section', { class: 'sm-strip', id: 'sm-strip', 'aria-label': 'The Division, west to east', tabindex: '0' }, this.parts.division);
+    this.strip = el('section', { class: 'sm-strip', id: 'sm-strip', 'aria-label': 'The Division, west to east', tabindex: '0', 'data-scrolls': '' }, this.parts.division);
     this.dock = el('section', { class: 'sm-dock', id: 'sm-dock', 'aria-label': 'Your moves', 'data-your-move': '' }, this.prompt, this.parts.moves);
     this.deskBox = el('section', { class: 'sm-desk', id: 'sm-desk', 'aria-labelledby': 'sm-desk-title' },
       this.parts.desk,
@@ -484,7 +484,7 @@ export class Table {
     el('td', { class: 'sm-now', text: t.comingDue ? `${t.condition} · due this Stage` : t.condition })));
     return el('div', { class: 'sm-tt-box', id: 'sm-tt' },
       el('p', { class: 'muted sm-tt-note', text: 'The Stage each train is due at each place, west to east; a train due this Stage flashes.' }),
-      el('div', { class: 'sm-tt-scroll' }, el('table', { class: 'sm-tt', 'aria-label': 'The timetable' },
+      el('div', { class: 'sm-tt-scroll', 'data-scrolls': '', tabindex: '0', role: 'region', 'aria-label': 'The timetable, scrolling sideways' }, el('table', { class: 'sm-tt', 'aria-label': 'The timetable' },
       el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'Train' }), el('th', { scope: 'col', text: 'Runs' }),
         places.map(p => el('th', { scope: 'col', class: p.seat === v.seat && v.seat !== null ? 'mine' : '', text: p.name })),
         el('th', { scope: 'col', text: 'Now' }))),

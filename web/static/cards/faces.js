@@ -38,6 +38,8 @@ export function face(card, { onclick, label, className = '', small = false, disa
     node.innerHTML = `<span class="rank">${rankText(card)}</span><span class="suit">${SUITS[card[1]]}</span>`;
   }
   node.setAttribute('aria-label', label || spoken(card));
+  // (A face that is not a button is a picture with a name.)
+  if (!onclick) node.setAttribute('role', 'img');
   if (onclick) {
     node.type = 'button';
     node.disabled = disabled;
@@ -50,6 +52,7 @@ export function face(card, { onclick, label, className = '', small = false, disa
 export function back({ label = 'a face-down card', small = false, count = null } = {}) {
   const node = document.createElement('span');
   node.className = `card back${small ? ' small' : ''}`;
+  node.setAttribute('role', 'img');
   node.setAttribute('aria-label', label);
   if (count !== null) node.dataset.count = String(count);
   return node;

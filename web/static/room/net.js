@@ -51,6 +51,15 @@ export function connect(code, onMessage, onStatus = () => {}) {
       const text = JSON.stringify(msg);
       if (ws && ws.readyState === WebSocket.OPEN) ws.send(text); else queue.push(text);
     },
+    // Connect again at once: a page that has just taken a seat over HTTP
+    // (which gave it its session) plays on a socket that carries it.
+    renew() {
+      if (!ws) return;
+      const old = ws;
+      old.onclose = () => {};
+      old.close();
+      open();
+    },
     close() { closed = true; if (ws) ws.close(); },
   };
 }

@@ -11,7 +11,7 @@
 
 import { Announcer } from './announce.js';
 import { Cues, REDUCE_KEY, markMotion, reduced } from './motion.js';
-import { connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
+import { api, connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
 import { keepingFocus, patch } from './patch.js';
 import { firstVisit, markRead } from './howto.js';
 import { handoff, justStarted, presetName } from './opening.js';
@@ -41,7 +41,10 @@ export function start(cfg) {
     // The game's settings, as the server describes them (games/<slug>'s
     // options_schema, carried by the page): the waiting room draws these.
     schema: JSON.parse(document.getElementById('options-schema')?.textContent || '[]'),
-    move, act(name, body = {}) { socket.send({ type: 'act', do: name, ...body }); },
+    move, act(name, body = {}) {
+      if (name === 'join') { sitDown(body); return; }
+      socket.send({ type: 'act', do: name, ...body });
+    },
     say,
   };
   let shell = null;
@@ -65,6 +68,17 @@ export function start(cfg) {
   }, status => {
     document.body.classList.toggle('offline', status !== 'open');
   });
+
+  /** Take a seat over HTTP, the one way that gives a browser its session
+   * (its seat's token), then connect again so the socket plays for it. */
+  async function sitDown(body) {
+    try {
+      await api(`tables/${code}/join`, body);
+      socket.renew();
+    } catch (err) {
+      say(err.message, true);
+    }
+  }
 
   /** Send a move made against the snapshot on screen. One at a time: while
    * a move is on its way the table is busy (room.busy) and another is not
@@ -311,7 +325,7 @@ function tableShell(room) {
   const status = el('p', { id: 'room-status', class: 'status' });
   const cover = el('div', { class: 'covered-note', id: 'covered-note', hidden: true });
   const watching = el('p', { class: 'watching-note', id: 'watching-note', hidden: true });
-  const rules = dialog('rules', 'How to play', el('div', { class: 'rules' }));
+  const rules = dialog('rules', 'How to play', el('div', { class: 'rules', tabindex: '0', role: 'region', 'aria-label': 'How to play' }));
   if (cfg.rules) rules.body.innerHTML = cfg.rules;
   else rules.body.textContent = 'The table shows what you can do on your turn.';
   const options = dialog('options', 'Options', optionsBody(cfg, room));
@@ -331,14 +345,18 @@ function tableShell(room) {
       more.setAttribute('aria-expanded', String(open));
     } });
   const bar = el('header', { class: 'bar' },
-    el('a', { href: '/', class: 'home', 'aria-label': 'All games', text: 'Parlor' }),
-    el('span', { class: 'bar-title', text: room.snap.title }),
+    el('a', { href: '/', class: 'home', 'aria-label': 'Parlor: all games', text: 'Parlor' }),
+    el('h1', { class: 'bar-title', text: room.snap.title }),
     el('span', { class: 'bar-code', text: room.code }),
     presetName(room) ? el('span', { class: 'bar-preset', id: 'bar-preset', text: presetName(room) }) : null,
     el('span', { class: 'bar-round', id: 'bar-round' }),
     more,
     el('span', { class: 'bar-tools', id: 'bar-tools' },
-      el('button', { class: 'quiet', type: 'button', id: 'open-log', text: 'Log', onclick: () => { drawer.hidden = !drawer.hidden; } }),
+      el('button', { class: 'quiet', type: 'button', id: 'open-log', text: 'Log', onclick: () => {
+        drawer.hidden = !drawer.hidden;
+        // On a phone the log opens below the table: bring it up to be read.
+        if (!drawer.hidden) drawer.scrollIntoView({ block: 'nearest' });
+      } }),
       el('button', { class: 'quiet', type: 'button', id: 'open-rules', text: 'How to play', onclick: () => rules.open() }),
       el('button', { class: 'quiet', type: 'button', id: 'open-options', text: 'Options', onclick: () => options.open() }),
       endButton));

@@ -1,0 +1,101 @@
+"""Tables the layout, accessibility and page-weight checks look at: a person
+and bots at each game, walked from its first turn through the middle of the
+game to its result sheet over the JSON API, while browsers sharing the
+person's seat (its session cookie) look at the page at each stage."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from tests.live import Client
+
+# Every game with a table of its own (games/<folder>/web/app.js), by slug.
+GAMES = [app.parent.parent.name.replace("_", "-") for app in sorted((Path(__file__).resolve().parents[2] / "games").glob("*/web/app.js"))]
+# How many of the person's own moves take a game from its start to its
+# middle: past Euchre's first hand, a dozen chips on Get In Line's board, half
+# of Line's grid (eight for a game not named here).
+MIDDLE = {"euchre": 12, "get-in-line": 6, "line": 8}
+WAIT_FOR_STATE = 60.0  # seconds a table may take to reach the state asked for
+
+
+def cookies(client: Client) -> list[dict]:
+    """A client's cookies (its session, and so its seats) for a browser."""
+    host = urlsplit(client.server.url).hostname
+    return [{"name": c.name, "value": c.value, "domain": host, "path": "/"} for c in client.jar]
+
+
+class Walk:
+    """One table of one game: Ada (the host) and bots."""
+
+    def __init__(self, server, slug: str, settings: dict | None = None):
+        self.server = server
+        self.slug = slug
+        self.ada = Client(server)
+        status, snap = self.ada.post("/api/tables", {"game": slug, "name": "Ada"})
+        assert status in (200, 201), snap
+        self.code = snap["code"]
+        self.seat = snap["seat"]
+        if settings:
+            self.ada.post(f"/api/tables/{self.code}/settings", {"settings": settings})
+        self.ada.post(f"/api/tables/{self.code}/fill", {"level": "easy"})
+        status, snap = self.ada.post(f"/api/tables/{self.code}/start")
+        assert status == 200, snap
+        self.stage = "early"
+        self.snap = self.until(lambda s: s["legal"] or s["status"] != "playing")
+
+    @property
+    def path(self) -> str:
+        return f"/t/{self.code}"
+
+    def cookies(self) -> list[dict]:
+        """Ada's cookies, for a browser that is to sit in her seat."""
+        return cookies(self.ada)
+
+    def until(self, ready) -> dict:
+        """The table's snapshot once `ready(snapshot)` holds (each read
+        plays the bots' due moves)."""
+        give_up = time.monotonic() + WAIT_FOR_STATE
+        while True:
+            status, snap = self.ada.get(f"/api/tables/{self.code}")
+            assert status == 200, snap
+            if ready(snap):
+                return snap
+            assert time.monotonic() < give_up, f"{self.slug} {self.code} never reached the state asked for"
+            time.sleep(0.02)
+
+    def to(self, stage: str) -> dict:
+        """Bring the table on to `stage` (early, middle, over): never back."""
+        order = ["early", "middle", "over"]
+        if order.index(stage) <= order.index(self.stage):
+            return self.snap
+        if self.stage == "early":
+            for _ in range(MIDDLE.get(self.slug, 8)):
+                self.play()
+            self.stage = "middle"
+        if stage == "over":
+            # A bot plays Ada's seat to the end.
+            self.ada.post(f"/api/tables/{self.code}/cover", {"seat": self.seat, "level": "easy"})
+            self.snap = self.until(lambda s: s["status"] == "over")
+            self.stage = "over"
+        return self.snap
+
+    def play(self, between_hands=False, prefer=None) -> dict:
+        """Ada makes one move, the first the table offers her (one of the
+        type `prefer` when offered; Euchre's Next hand only when nothing
+        else is, unless `between_hands`), and the bots answer until it is
+        her turn again."""
+        if self.snap["status"] == "playing":
+            legal = [m["action"] for m in self.snap["legal"]]
+            action = next((a for a in legal if a.get("type") == prefer), None) or \
+                next((a for a in legal if between_hands or a.get("type") != "ready"), legal[0])
+            self.ada.post(f"/api/tables/{self.code}/move", {"seq": self.snap["seq"], "action": action})
+            self.snap = self.until(lambda s: s["legal"] or s["status"] != "playing")
+        return self.snap
+
+    def between_hands(self, prefer=None) -> dict:
+        """Euchre: on to the end of a hand, its score sheet showing."""
+        while self.snap["status"] == "playing" and any(m["action"].get("type") != "ready" for m in self.snap["legal"]):
+            self.play(prefer=prefer)
+        return self.snap

@@ -1,0 +1,105 @@
+"""axe-core, the field's accessibility engine, on every page a family meets:
+the lobby, a waiting room (the host's and a guest's), every game's table
+(on a laptop and a phone) and every sheet (How to play, Options, Euchre's
+hand sheet, each result sheet). No finding of serious or critical impact,
+and none of the ones a family met before at any impact: a button whose
+accessible name does not say its visible label, a page with no level-one
+heading, a scrolling region a keyboard cannot reach, text too faint to read.
+The site's faces are loaded on every page."""
+
+import json
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from tests.browser.tables import GAMES, Walk, cookies
+from tests.live import Client
+
+# label-content-name-mismatch is among axe-core's experimental rules: asked for by name.
+OPTIONS = {"resultTypes": ["violations"], "rules": {"label-content-name-mismatch": {"enabled": True}}}
+MET_BEFORE = {"label-content-name-mismatch", "page-has-heading-one", "scrollable-region-focusable", "color-contrast"}
+FONTS = ["700 1em Fraunces", "400 1em Figtree"]
+axe = Axe()
+
+
+def findings(page, where):
+    """axe-core's findings that fail the page, a sentence each."""
+    found = axe.run(page, options=OPTIONS).response["violations"]
+    bad = [v for v in found if v["impact"] in ("serious", "critical") or v["id"] in MET_BEFORE]
+    lines = [f"{where}: {v['id']} ({v['impact']}): {v['help']}: " + "; ".join(n["target"][0] if isinstance(n["target"][0], str) else str(n["target"])
+                                                                             for n in v["nodes"][:6]) for v in bad]
+    loaded = page.evaluate(f"""async () => {{ await document.fonts.ready;
+        return [...document.fonts].some(f => f.status === 'loaded') && {json.dumps(FONTS)}.every(f => document.fonts.check(f)); }}""")
+    if not loaded:
+        lines.append(f"{where}: Fraunces and Figtree are not loaded")
+    return lines
+
+
+@pytest.fixture(scope="module")
+def browse(browser, site):
+    made = []
+
+    def context(cookies=(), phone=False):
+        size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
+        ctx = browser.new_context(base_url=site.url, viewport=size, has_touch=phone, is_mobile=phone, reduced_motion="reduce")
+        ctx.add_init_script(f"for (const g of {json.dumps(GAMES)}) localStorage.setItem(`parlor:${{g}}:seen-rules`, '1');")
+        ctx.add_cookies(list(cookies))
+        made.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(20000)
+        return page
+
+    yield context
+    for ctx in made:
+        ctx.close()
+
+
+def shows(page, walk):
+    page.goto(walk.path)
+    page.locator(f'#board[data-seq="{walk.snap["seq"]}"]').wait_for(state="attached")
+    return page
+
+
+def test_the_lobby_and_a_waiting_room(site, browse):
+    page = browse()
+    page.goto("/")
+    page.locator(".game-card").first.wait_for()
+    problems = findings(page, "lobby")
+    host = Client(site)
+    status, snap = host.post("/api/tables", {"game": "euchre", "name": "Ada"})
+    host.post(f"/api/tables/{snap['code']}/bot", {"level": "easy"})
+    page.goto(f"/t/{snap['code']}")
+    page.locator("#take-seat").wait_for()
+    problems += findings(page, "waiting room, a guest arriving")
+    page = browse(cookies(host))
+    page.goto(f"/t/{snap['code']}")
+    page.locator("#fill-bots").wait_for()
+    problems += findings(page, "waiting room, the host")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_table_and_sheet(slug, site, browse):
+    walk = Walk(site, slug)
+    laptop, phone = browse(walk.cookies()), browse(walk.cookies(), phone=True)
+    problems = []
+    for name, page in (("laptop", laptop), ("phone", phone)):
+        shows(page, walk)
+        problems += findings(page, f"{slug} table on a {name}")
+    page = laptop
+    for sheet, opener in (("How to play", "#open-rules"), ("Options", "#open-options")):
+        page.locator(opener).click()
+        page.locator("dialog[open]").wait_for()
+        problems += findings(page, f"{slug} {sheet}")
+        page.locator("dialog[open]").get_by_role("button", name="Close").click()
+    if slug == "euchre":
+        walk.between_hands()
+        shows(page, walk).locator("#hand-dialog[open]").wait_for()
+        problems += findings(page, "euchre hand sheet")
+    walk.to("over")
+    for name, page in (("laptop", laptop), ("phone", phone)):
+        shows(page, walk).locator("#result-dialog[open]").wait_for()
+        problems += findings(page, f"{slug} result sheet on a {name}")
+    page.locator("#result-dialog").get_by_role("button", name="See the table").click()
+    problems += findings(page, f"{slug} table at the end")
+    assert not problems, "\n".join(problems)
