@@ -1,7 +1,8 @@
 // Sounds: short cues made on the spot with Web Audio (no files, nothing
 // fetched): your turn (a chime, or a bell), a card or a chip played, a
 // trick or a line won, the end, and the railroad's own: a whistle for a
-// train coming due and a short clank for a train's cars set out. Options has the switch; unset, sounds are on, except under the
+// train coming due and a short clank for a train's cars set out. Options
+// has the switch; unset, sounds are on, except under the
 // browser's reduced-motion setting, where they wait to be turned on.
 
 export const SOUNDS_KEY = 'parlor:sounds';
