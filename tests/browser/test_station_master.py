@@ -311,6 +311,12 @@ def test_on_phones_and_a_desktop_the_division_scrolls_along_one_axis_and_nothing
         heights = page.locator("#sm-moves button, #sm-desk-body .sm-car").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().height)")
         assert heights and min(heights) >= (44 if width < 500 else 36), (width, min(heights))
         if width < 500:
+            # The bar's ⋯ stays on the same line as the table's code, the preset under the name.
+            assert page.evaluate("""() => {
+              const more = document.querySelector('.bar-more').getBoundingClientRect();
+              const code = document.querySelector('.bar-code').getBoundingClientRect();
+              return more.top < code.bottom && code.top < more.bottom;
+            }"""), width
             # A move by touch: tap a car on the house track, then its switch.
             page.locator("#sm-desk-body .sm-car[data-track=house]").first.tap()
             switch = page.locator("#sm-moves [data-move=switch]").first
