@@ -3,15 +3,12 @@ preset picked on the lobby card carries into the waiting room, Custom asks
 its questions one by one, a table of one is offered Solitaire in a
 sentence, How to play can be read from the lobby card and the waiting room,
 and the start of the game is announced, with the code and preset in the bar.
-Station Master plays here on the plain table (its own is drawn elsewhere);
-everything tested is the room kit's."""
+Station Master is the game with presets; everything tested is the room
+kit's, around Station Master's own table."""
 
 import re
 
 from playwright.sync_api import expect
-
-# Station Master on the shelf whatever table it plays on.
-WITH_STATION_MASTER = {"PARLOR_EXTRA_GAMES": "high-card=tests.highcard,station-master=games.station_master"}
 
 
 def lobby(person):
@@ -32,7 +29,7 @@ def start_from_card(page, slug, title):
 
 
 def test_solitaire_chosen_in_the_lobby_is_the_waiting_rooms_and_the_start_says_so(servers, people):
-    server = servers.start(**WITH_STATION_MASTER)
+    server = servers.start()
     ada = people(server.url)
     page = lobby(ada)
     sm = card(page, "station-master")
@@ -48,11 +45,15 @@ def test_solitaire_chosen_in_the_lobby_is_the_waiting_rooms_and_the_start_says_s
     expect(page.locator("#opening-text")).to_have_text("Solitaire: Ada (you) runs Ashford and is Superintendent for the first Stage.")
     expect(page.locator(".bar-code")).to_have_text(code)
     expect(page.locator("#bar-preset")).to_have_text("Solitaire")
+    # Station Master's own table, with How to play open by itself on this first visit.
+    expect(page.locator("#sm .sm-office.mine")).to_contain_text("Ashford")
+    expect(page.locator("#rules-dialog")).to_be_visible()
+    expect(page.locator("#rules-dialog")).to_contain_text("Your Office and its Small Yard")
     assert ada.errors == []
 
 
 def test_a_one_seat_co_op_table_says_so_and_offers_solitaire(servers, people):
-    server = servers.start(**WITH_STATION_MASTER)
+    server = servers.start()
     ada = people(server.url)
     page = lobby(ada)
     card(page, "station-master").get_by_label("Preset", exact=True).select_option("co-op")
@@ -73,7 +74,7 @@ def test_a_one_seat_co_op_table_says_so_and_offers_solitaire(servers, people):
 
 
 def test_custom_asks_its_questions_one_by_one_and_the_answers_carry_over(servers, people):
-    server = servers.start(**WITH_STATION_MASTER)
+    server = servers.start()
     ada = people(server.url, width=390, height=844)
     page = lobby(ada)
     sm = card(page, "station-master")
@@ -127,4 +128,28 @@ def test_how_to_play_opens_from_a_lobby_card_and_from_the_waiting_room_and_is_no
     expect(page.locator("#opening-text")).to_contain_text("Euchre begins.")
     expect(page.locator("#rules-dialog")).to_be_hidden()
     expect(page.locator("#bar-preset")).to_have_count(0)  # Euchre has no presets
+    assert ada.errors == []
+
+
+def test_station_masters_how_to_play_read_on_its_lobby_card_is_not_opened_again_at_the_table(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = lobby(ada)
+    card(page, "station-master").get_by_role("button", name="How to play Station Master").click()
+    rules = page.locator("#rules-dialog")
+    expect(rules).to_be_visible()
+    expect(rules).to_contain_text("An Extra belongs to the player who played it")
+    rules.get_by_role("button", name="Close").click()
+    card(page, "station-master").get_by_label("Preset", exact=True).select_option("solitaire")
+    start_from_card(page, "station-master", "Station Master")
+    page.get_by_role("button", name="How to play").click()
+    expect(page.locator("#waiting-rules-dialog")).to_contain_text("Your Office and its Small Yard")
+    page.locator("#waiting-rules-dialog").get_by_role("button", name="Close").click()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#sm")).to_be_visible()
+    expect(page.locator("#opening-text")).to_contain_text("Solitaire")
+    expect(page.locator("#rules-dialog")).to_be_hidden()
+    # At the table it is still there to read.
+    page.locator("#open-rules").click()
+    expect(page.locator("#rules-dialog")).to_contain_text("Your Office and its Small Yard")
     assert ada.errors == []

@@ -311,6 +311,12 @@ def test_on_phones_and_a_desktop_the_division_scrolls_along_one_axis_and_nothing
         heights = page.locator("#sm-moves button, #sm-desk-body .sm-car").evaluate_all("bs => bs.map(b => b.getBoundingClientRect().height)")
         assert heights and min(heights) >= (44 if width < 500 else 36), (width, min(heights))
         if width < 500:
+            # The bar's ⋯ stays on the same line as the table's code, the preset under the name.
+            assert page.evaluate("""() => {
+              const more = document.querySelector('.bar-more').getBoundingClientRect();
+              const code = document.querySelector('.bar-code').getBoundingClientRect();
+              return more.top < code.bottom && code.top < more.bottom;
+            }"""), width
             # A move by touch: tap a car on the house track, then its switch.
             page.locator("#sm-desk-body .sm-car[data-track=house]").first.tap()
             switch = page.locator("#sm-moves [data-move=switch]").first
@@ -510,4 +516,252 @@ def test_a_card_picked_in_the_hand_lights_where_it_goes_on_the_division(servers,
         draw = page.locator("#sm-moves [data-move=draw]")
         press(page, draw if draw.count() else page.locator("#sm-moves [data-move=done]"))
     assert done == {"lay", "tie-up", "red flag"}, done
+    assert ada.errors == []
+
+
+# -- the room kit's moving parts at Station Master's table -------------------
+
+# Every time a cue starts playing (the kit marks #board data-motion="moving"),
+# and every line the kit's live region is given.
+RECORD_MOTION_AND_SPEECH = """
+window.cuesPlayed = 0;
+window.said = [];
+new MutationObserver(records => {
+  for (const r of records) {
+    if (r.type === 'attributes' && r.target.id === 'board' && r.target.dataset.motion === 'moving') window.cuesPlayed += 1;
+    if (r.type === 'childList' && r.target.id === 'announce') for (const n of r.addedNodes) window.said.push(n.textContent);
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-motion'] });
+"""
+
+# Web Audio stood in for by a recorder: the pitch of every note the page starts.
+RECORD_SOUNDS = """
+window.notes = [];
+window.AudioContext = class {
+  constructor() { this.state = 'running'; this.currentTime = 0; this.destination = {}; }
+  resume() { return Promise.resolve(); }
+  createGain() {
+    return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: to => to };
+  }
+  createOscillator() {
+    const osc = { type: '', frequency: { value: 0 }, connect: to => to, stop() {} };
+    osc.start = () => window.notes.push(osc.frequency.value);
+    return osc;
+  }
+};
+"""
+BELL, WHISTLE = 988, 370  # the first notes of the turn bell and the whistle (web/static/room/sounds.js)
+
+
+def co_op_with_a_bot(page, reduced_motion):
+    page.emulate_media(reduced_motion=reduced_motion)
+    code = new_table(page, "station-master")
+    open_table(page, code, "co-op")
+    page.get_by_role("button", name="Add a bot").click()
+    expect(page.locator("#seats li")).to_have_count(2)
+    start(page)
+    close_how_to_play(page)
+
+
+def end_my_turn(page):
+    """End my turn and wait for it to come round again (the bot's work, and
+    a Stage's traffic, between); False once the day is over."""
+    page.locator(f"{MY_TURN}, {SHEET}").first.wait_for()
+    if page.locator(SHEET).count():
+        return False
+    press(page, page.locator("#sm-moves [data-move=done]"))
+    page.locator(f"{MY_TURN}, {SHEET}").first.wait_for()
+    return not page.locator(SHEET).count()
+
+
+def places(view):
+    """Where each train is on the Division, by its number."""
+    return {t["no"]: (t["status"], t.get("place"), t.get("card")) for t in view["trains"]}
+
+
+def trains_where_the_view_has_them(page, view):
+    """Each train on the board stands where this view says: on its Mainline
+    card, at its Division Point or Office; a train gone is off the board."""
+    return page.evaluate("""view => view.trains.every(t => {
+      const node = document.querySelector(`#sm-line .sm-train[data-train="${t.no}"]`);
+      if (t.status === 'running') return !!node && node.closest('[data-card]').dataset.card === String(t.card);
+      if (t.status !== 'standing') return t.status === 'yard' ? !!node : !node;
+      if (!node) return false;
+      const at = node.closest('.sm-point, .sm-office');
+      return at.classList.contains('sm-point') ? at.dataset.place === String(t.place) : view.offices[t.place - 1].seat === Number(at.dataset.seat);
+    })""", view)
+
+
+def whole(page):
+    """No train is moving or part-shown: each stands in its place."""
+    return page.evaluate("""() => [...document.querySelectorAll('#sm-line .sm-train')].every(n => {
+      const s = getComputedStyle(n);
+      return s.opacity === '1' && (s.transform === 'none' || s.transform === 'matrix(1, 0, 0, 1, 0, 0)') && !n.getAnimations().length;
+    })""")
+
+
+def test_under_reduced_motion_no_train_moves_by_cue_and_the_division_is_the_views(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    frames = record_frames(ada)
+    page.add_init_script(RECORD_MOTION_AND_SPEECH)
+    co_op_with_a_bot(page, "reduce")
+    moved = 0
+    for _ in range(8):
+        before = places(snapshots(frames)[-1]["view"])
+        if not end_my_turn(page):
+            break
+        view = next(f["view"] for f in reversed(snapshots(frames)) if str(f["view"]["seq"]) == seq(page))
+        moved += sum(before.get(no) != at for no, at in places(view).items())
+        # Every move is on the board at once, and nothing moves to get there.
+        assert page.evaluate("window.cuesPlayed") == 0
+        assert page.evaluate("document.getAnimations().length") == 0
+        expect(page.locator(".cue-layer > *")).to_have_count(0)
+        assert whole(page)
+        assert trains_where_the_view_has_them(page, view)
+        if moved >= 3:
+            break
+    assert moved >= 3, "the Stages went by, yet no train moved along the Division"
+    expect(page.locator("#board")).to_have_attribute("data-motion", "still")
+    assert ada.errors == []
+
+
+def test_with_motion_on_trains_run_as_cues_and_a_hidden_tab_just_shows_them_there(servers, people):
+    from tests.browser.test_kit import HIDE
+
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    frames = record_frames(ada)
+    page.add_init_script(RECORD_MOTION_AND_SPEECH)
+    co_op_with_a_bot(page, "no-preference")
+    for _ in range(10):
+        if page.evaluate("window.cuesPlayed") or not end_my_turn(page):
+            break
+    assert page.evaluate("window.cuesPlayed") > 0, "trains ran in sight, yet no cue played"
+
+    # Out of sight, the bot works and the trains run: back in sight, they
+    # are simply where they are.
+    page.evaluate(HIDE, True)
+    page.evaluate("window.cuesPlayed = 0")
+    assert end_my_turn(page)
+    page.evaluate(HIDE, False)
+    assert page.evaluate("window.cuesPlayed") == 0
+    expect(page.locator("#board")).to_have_attribute("data-motion", "still")
+    expect(page.locator(".cue-layer > *")).to_have_count(0)
+    assert whole(page)
+    view = next(f["view"] for f in reversed(snapshots(frames)) if str(f["view"]["seq"]) == seq(page))
+    assert trains_where_the_view_has_them(page, view)
+    assert ada.errors == []
+
+
+def test_the_live_region_reads_the_other_offices_moves_and_each_arrival_in_the_logs_words(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    page.add_init_script(RECORD_MOTION_AND_SPEECH)
+    co_op_with_a_bot(page, "reduce")
+    expect(page.locator("[aria-live]")).to_have_count(1)  # the kit's one region
+    expect(page.locator("#announce")).to_have_attribute("aria-live", "polite")
+
+    def heard(pattern):
+        log = set(page.locator("#log li").all_inner_texts())
+        return [s for s in page.evaluate("window.said") if re.search(pattern, s) and s in log]
+
+    for _ in range(30):
+        if (heard(r"^Birch Creek ") and heard(r" arrives at ")) or not end_my_turn(page):
+            break
+    assert heard(r"^Birch Creek "), page.evaluate("window.said")  # the bot's Office at work
+    assert heard(r" arrives at "), page.evaluate("window.said")
+    assert "Your turn." in page.evaluate("window.said")
+    # My own moves are mine to see, not read back to me.
+    assert not heard(r"^Ashford (switches|couples|takes|ends)")
+    assert ada.errors == []
+
+
+def test_sounds_wait_under_reduced_motion_then_ring_the_bell_and_whistle_until_switched_off(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    page.add_init_script(RECORD_SOUNDS)
+    co_op_with_a_bot(page, "reduce")
+    assert end_my_turn(page)
+    assert page.evaluate("window.notes") == []  # under reduced motion sounds wait to be turned on
+
+    page.locator("#open-options").click()
+    page.get_by_label("Sounds").check()
+    page.locator("#options-dialog").get_by_role("button", name="Close").click()
+    for _ in range(12):
+        notes = page.evaluate("window.notes")
+        if (BELL in notes and WHISTLE in notes) or not end_my_turn(page):
+            break
+    notes = page.evaluate("window.notes")
+    assert BELL in notes and WHISTLE in notes, notes
+
+    page.locator("#open-options").click()
+    page.get_by_label("Sounds").uncheck()
+    page.locator("#options-dialog").get_by_role("button", name="Close").click()
+    page.evaluate("window.notes = []")
+    for _ in range(3):
+        assert end_my_turn(page)
+    assert page.evaluate("window.notes") == []
+    assert ada.errors == []
+
+
+def test_your_move_says_what_to_do_once_for_each_kind_of_decision(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    co_op_with_a_bot(page, "reduce")
+    page.locator(MY_TURN).wait_for()
+    prompt = page.locator("#sm-dock #your-move")
+    expect(prompt).to_be_visible()
+    expect(prompt).to_contain_text("Pick cars on a track of your Small Yard")
+    expect(page.locator("#sm-desk.your-move-ring")).to_have_count(1)
+    press(page, page.locator("#sm-moves [data-move=draw]"))
+    expect(prompt).to_contain_text("Your Draw option")
+    expect(page.locator("#sm-hand-box.your-move-ring")).to_have_count(1)
+    press(page, page.locator("#sm-moves [data-move=keep]"))
+    # Each has been said: the rest of the day, and after a reload, it is not again.
+    expect(prompt).to_be_hidden()
+    assert end_my_turn(page)
+    expect(prompt).to_be_hidden()
+    page.reload()
+    page.locator(MY_TURN).wait_for()
+    expect(prompt).to_be_hidden()
+    expect(page.locator(".your-move-ring")).to_have_count(0)
+    assert ada.errors == []
+
+
+# Each banner while it shows: its words, and whether it ever lies over the
+# status line, the hand or the moves.
+RECORD_BANNERS = """
+window.banners = [];
+let showing = null;
+new MutationObserver(() => {
+  const b = document.getElementById('sm-banner');
+  if (!b || b.hidden) { showing = null; return; }
+  if (!showing || showing.text !== b.textContent) { showing = { text: b.textContent, covers: false }; window.banners.push(showing); }
+  const r = b.getBoundingClientRect();
+  const kept = ['room-status', 'sm-hand', 'sm-moves'].map(id => document.getElementById(id)).filter(Boolean).map(n => n.getBoundingClientRect());
+  if (kept.some(c => c.width && r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top)) showing.covers = true;
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden', 'style'] });
+"""
+
+
+def test_cars_set_out_show_a_banner_that_keeps_clear_of_the_hand_and_moves(servers, people):
+    server = servers.start()
+    ada = people(server.url, width=390, height=844)
+    page = ada.page
+    page.add_init_script(RECORD_BANNERS)
+    co_op_with_a_bot(page, "reduce")
+    delivered = page.locator("#log li", has_text=re.compile(r"set out at "))
+    for _ in range(60):
+        if delivered.count() or not end_my_turn(page):
+            break
+    expect(delivered).not_to_have_count(0)
+    page.wait_for_function("window.banners.some(b => b.text.includes('set out at'))")
+    seen = page.evaluate("window.banners")
+    assert not any(b["covers"] for b in seen), seen
     assert ada.errors == []

@@ -1,7 +1,9 @@
 // Station Master at a Parlor table (games/station_master/README.md). The
 // lobby, waiting room, bar, log drawer and result sheet are the room kit's;
-// this brings How to play, the log in the engine's own sentences, the
-// result's lines and the table itself (table.js).
+// this brings How to play, the log in the engine's own sentences (which
+// the kit also reads out), the sounds and Your move prompts of a railroad
+// day, the result's lines and the table itself (table.js), whose trains
+// move along the Division as cues on the kit's queue.
 
 import { start } from '../../room/room.js';
 import { RULES } from './rules.js';
@@ -15,6 +17,15 @@ start({
   title: 'Station Master',
   firstRun: true,
   rules: RULES,
+  // The first time each kind of decision is yours (the engine's kinds).
+  yourMove: {
+    work: { say: 'Pick cars on a track of your Small Yard, in the order you want them, then one of the moves under them; or take the Draw option, or end your turn.', ring: '#sm-desk' },
+    lay: { say: 'Your Draw option: pick a card in your hand to lay it on a Mainline card or scrap it, or keep your hand as it is.', ring: '#sm-hand-box' },
+  },
+  // A whistle as a train comes onto the timetable, a clank as cars are set
+  // out, and a bell when the work comes round to your Office.
+  sounds: { timetable: 'whistle', delivered: 'delivered' },
+  turnSound: 'bell',
   progress: snap => (snap.view ? snap.view.clock : ''),
   // Every line of the log is the engine's own sentence.
   describe: e => e.text || '',

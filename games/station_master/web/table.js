@@ -7,6 +7,8 @@
 // sentence. A pick (cars in your yard, a card in your hand) only narrows the
 // list to the moves that take it.
 
+import { Banners } from '../../room/banners.js';
+import { FLY, GAP, still } from '../../room/motion.js';
 import { el } from '../../room/net.js';
 import { keepingFocus, patch } from '../../room/patch.js';
 
@@ -29,6 +31,7 @@ export class Table {
     this.board = null;
     this.pick = null; // {cars: [ids], track} or {card}
     this.scrolledFor = null;
+    this.seen = null; // {number, trains: Map(no → where it was, and its place on the strip)}
   }
 
   draw(board, snap, room) {
@@ -37,7 +40,71 @@ export class Table {
     if (!snap.view) return;
     if (board !== this.board) this.build(board);
     this.keepPick();
+    const same = !!this.seen && this.seen.number === snap.number;
+    const before = same ? this.seen.trains : null;
+    const heard = same ? this.seen.heard : null;
     this.paint();
+    const events = snap.view.events || [];
+    this.seen = { number: snap.number, trains: this.trainsOnStrip(), heard: events.length ? events[events.length - 1].n : -1 };
+    this.cue(before);
+    this.news(heard === null ? [] : events.filter(e => e.n > heard));
+  }
+
+  /** A banner for the day's news: cars set out, once the trains have run
+   * there (the engine's sentence, "3 cars set out at Dover: 6 points …"). */
+  news(fresh) {
+    if (!fresh.length) { this.banners.place(); return; }
+    const number = this.snap.number;
+    for (const e of fresh) {
+      if (e.kind !== 'delivered' || !e.text) continue;
+      const [title, ...rest] = e.text.split(': ');
+      this.banners.add(title, rest.join(': '), { afterCues: true, keep: () => this.snap.number === number && this.snap.status === 'playing' });
+    }
+  }
+
+  // -- motion: cues on the kit's queue; the table is already drawn -----------
+
+  /** Each train drawn on the Division: where the view has it, and its box
+   * on the strip (measured along the strip, so its scrolling doesn't count). */
+  trainsOnStrip() {
+    const out = new Map();
+    const box = this.strip.getBoundingClientRect();
+    const along = this.strip.scrollLeft;
+    for (const t of this.snap.view.trains) {
+      const node = this.strip.querySelector(`.sm-train[data-train="${t.no}"]`);
+      if (!node) continue;
+      const r = node.getBoundingClientRect();
+      out.set(t.no, { where: `${t.status}:${t.place ?? ''}:${t.card ?? ''}`, x: r.left - box.left + along, y: r.top - box.top, w: r.width, h: r.height });
+    }
+    return out;
+  }
+
+  /** One cue for each change of the Division: every train that moved runs
+   * from where it stood to where it is, together; a train new to the line
+   * drops onto its track. */
+  cue(before) {
+    const cues = this.room.cues;
+    if (!before || still()) { cues.finish(); return; }
+    const box = this.strip.getBoundingClientRect();
+    const along = this.strip.scrollLeft;
+    const moved = [];
+    const fresh = [];
+    for (const [no, now] of this.seen.trains) {
+      const was = before.get(no);
+      const node = this.strip.querySelector(`.sm-train[data-train="${no}"]`);
+      if (!was) fresh.push(node);
+      else if (was.where !== now.where) {
+        const left = was.x - along + box.left;
+        const top = was.y + box.top;
+        moved.push([node, { left, top, width: was.w, height: was.h, right: left + was.w, bottom: top + was.h }]);
+      }
+    }
+    if (!moved.length && !fresh.length) return;
+    cues.add(at => {
+      for (const [node, from] of moved) cues.arrive(node, from, at, FLY + 160);
+      for (const node of fresh) cues.drop(node, at);
+      return FLY + 160 + GAP;
+    });
   }
 
   build(board) {
@@ -53,19 +120,23 @@ export class Table {
     };
     this.prompt = el('p', { class: 'sm-prompt', id: 'sm-prompt' });
     this.strip = el('section', { class: 'sm-strip', id: 'sm-strip', 'aria-label': 'The Division, west to east', tabindex: '0', 'data-scrolls': '' }, this.parts.division);
-    this.dock = el('section', { class: 'sm-dock', id: 'sm-dock', 'aria-label': 'Your moves' }, this.prompt, this.parts.moves);
+    this.dock = el('section', { class: 'sm-dock', id: 'sm-dock', 'aria-label': 'Your moves', 'data-your-move': '' }, this.prompt, this.parts.moves);
     this.deskBox = el('section', { class: 'sm-desk', id: 'sm-desk', 'aria-labelledby': 'sm-desk-title' },
       this.parts.desk,
-      el('section', { class: 'sm-hand-box', 'aria-labelledby': 'sm-hand-title' },
+      el('section', { class: 'sm-hand-box', id: 'sm-hand-box', 'aria-labelledby': 'sm-hand-title' },
         el('h3', { id: 'sm-hand-title', text: 'Your Home Office cards' }), this.parts.hand),
       this.dock);
+    // (For the eyes only: the kit's live region reads the same sentence from the log.)
+    this.banner = el('p', { class: 'sm-banner', id: 'sm-banner', hidden: true });
     this.root = el('div', { class: 'sm', id: 'sm' },
-      this.parts.head, this.strip,
+      this.parts.head, this.strip, this.banner,
       el('div', { class: 'sm-lower' }, this.deskBox,
         el('section', { class: 'sm-timetable', 'aria-labelledby': 'sm-timetable-title' },
           el('h3', { id: 'sm-timetable-title', text: 'The timetable' }), this.parts.timetable)));
     board.replaceChildren(this.root);
     this.status = document.getElementById('room-status');
+    // A banner never lies over the status line, your hand or your moves.
+    this.banners = new Banners(this.banner, { cues: this.room.cues, avoid: () => [this.status, this.parts.hand, this.parts.moves] });
   }
 
   // The room's status line lives in the dock, by your moves and your hand;

@@ -16,7 +16,7 @@ import { keepingFocus, patch } from './patch.js';
 import { firstVisit, markRead } from './howto.js';
 import { handoff, justStarted, presetName, putAway } from './opening.js';
 import { fitOffer, settingsList } from './settings.js';
-import { SOUNDS_KEY, play as playSound, soundsOn } from './sounds.js';
+import { LOUDEST, SOUNDS_KEY, play as playSound, soundsOn } from './sounds.js';
 import { YourMove } from './yourmove.js';
 import { watch } from './replay.js';
 
@@ -435,13 +435,13 @@ function tell(room, was, events, heard) {
     room.cues.catchUp();
     // Said when the turn comes back to you, not for each step of your own turn.
     const othersMoved = events.some(e => e.n > heard && e.seat !== undefined && e.seat !== snap.seat);
-    if (same && (!was.decision || othersMoved)) { room.announce('Your turn.'); sounds.push('turn'); }
+    if (same && (!was.decision || othersMoved)) { room.announce('Your turn.'); sounds.push(cfg.turnSound || 'turn'); }
   }
   if (was && was.status === 'playing' && snap.status !== 'playing') {
     room.announce(snap.status === 'ended' ? 'The host ended this game; it isn’t kept.' : (cfg.resultLine && cfg.resultLine(snap)) || 'The game is over.');
     sounds.push('end');
   }
-  const loudest = ['end', 'won', 'turn', 'chip', 'card'].find(s => sounds.includes(s));
+  const loudest = LOUDEST.find(s => sounds.includes(s));
   if (loudest) room.sound(loudest);
   return newest;
 }
