@@ -733,6 +733,13 @@ export class Table {
 
   openSheet() {
     if (!this.v || this.v.phase !== 'scored') return;
+    // Someone reading How to play or Options (a partner's lone hand can end
+    // before they close it) gets the hand's sheet when they are done.
+    const reading = document.querySelector('dialog[open]:not(#hand-dialog)');
+    if (reading) {
+      reading.addEventListener('close', () => this.openSheet(), { once: true });
+      return;
+    }
     this.banners.clear();
     this.sheetKey = null;
     this.openedAt = Date.now();
