@@ -71,6 +71,7 @@ class Load:
         self.errors: list[str] = []
         self.unanswered = 0
         self.cpu = self.memory = self.generator = 0.0
+        self.kernel = 0.0  # the part of the servers' CPU spent in the kernel
         self.all_moves = 0  # people's and bots', while the people play
 
     async def person(self, url: str, cookies: str, origin: str, table: Table, who: int):
@@ -157,9 +158,17 @@ class Load:
                     await ws.send(orjson.dumps({"type": "move", "seq": seq, "action": move}).decode())
 
 
-def cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """A process's CPU so far: in its own code, and in the kernel's for it
+    (the sockets' writes and reads, the database file's)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
+
+
+def servers_cpu(servers: list) -> tuple[float, float]:
+    user, system = zip(*(cpu_seconds(s.proc.pid) for s in servers))
+    return sum(user), sum(system)
 
 
 def rss_mb(pid: int) -> float:
@@ -219,10 +228,12 @@ async def drive(tables, seconds: float, servers: list) -> Load:
     async def measure():
         """The servers' CPU and memory while the people play."""
         await load.everyone.wait()
-        began, mine = sum(cpu_seconds(s.proc.pid) for s in servers), time.process_time()
+        began, mine = servers_cpu(servers), time.process_time()
         await asyncio.sleep(seconds)
         load.generator = (time.process_time() - mine) / seconds
-        load.cpu = (sum(cpu_seconds(s.proc.pid) for s in servers) - began) / seconds
+        (user, system), (user0, system0) = servers_cpu(servers), began
+        load.cpu = (user - user0 + system - system0) / seconds
+        load.kernel = (system - system0) / seconds / max(load.cpu, 1e-9)
         load.all_moves = sum(max(table.seen.values(), default=0) for table, _h, _g in tables)
         load.memory = sum(rss_mb(s.proc.pid) for s in servers)
 
@@ -263,7 +274,8 @@ def run(name: str, pool: Servers, processes: int, tables: int, seconds: float) -
     print(f"  load generator: {load.generator * 100:.0f}% of one core")
     print(f"  errors: {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
     print(f"  servers: {load.cpu * 100:.0f}% of one core, {load.memory:.0f} MB resident; "
-          f"{load.cpu * seconds / max(load.all_moves, 1) * 1000:.2f} ms of CPU a move ({load.all_moves} moves, bots' included)")
+          f"{load.cpu * seconds / max(load.all_moves, 1) * 1000:.2f} ms of CPU a move ({load.all_moves} moves, bots' included; "
+          f"{load.kernel * 100:.0f}% of it in the kernel)")
     for server in servers:  # bots still thinking would move while the audit reads
         server.stop()
     print(f"  {audit(pool, [table.code for table, _h, _g in made])}")
