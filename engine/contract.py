@@ -36,7 +36,7 @@ A game is a package under ``games/`` registered in ``engine/registry.py``. Its
 
 Optional (``OPTIONAL``): ``fallback(state, seat)``, an always-legal move
 played if a bot's choice is refused (by default the first of ``legal``:
-``engine.play.fallback``); ``say(action)``, a plain sentence for a move (the
+``engine.play.fallback``); ``say(action)``, a plain sentence for a move, from the move alone (the
 generic table's words; ``plain_words`` by default); ``tick(state, now)`` for
 a game with a clock; ``options_schema``, the settings as the waiting room
 draws them; ``team_of(state_or_none, n, settings)``, which side each seat
@@ -69,13 +69,14 @@ class Illegal(Exception):
         return self.sentence
 
 
-def offered(game, state: dict, seat) -> list[dict]:
+def offered(game, state: dict, seat, words=None) -> list[dict]:
     """The moves a seat may make now, each as ``{"action": ..., "say": ...}``:
-    the action as ``MOVES`` takes it, and a plain sentence for it (the game's
-    own ``say(action)`` where it has one). The generic table draws these."""
+    the action as ``MOVES`` takes it, and a plain sentence for it (``words``,
+    by default the game's own ``say(action)`` where it has one). The generic
+    table draws these."""
     if seat is None or state is None or not hasattr(game, "legal"):
         return []
-    words = getattr(game, "say", None) or plain_words
+    words = words or getattr(game, "say", None) or plain_words
     return [{"action": action, "say": words(action)} for action in game.legal(state, seat)]
 
 

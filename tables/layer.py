@@ -73,6 +73,11 @@ class ProcessLayer(InMemoryChannelLayer):
     def stop_listening(self, channel: str) -> None:
         self.listeners.pop(channel, None)
 
+    def heard_at(self, group) -> bool:
+        """Whether a change at this group reaches anyone: here, only the
+        sockets this process holds."""
+        return bool(self.groups.get(group))
+
     def _clean_expired(self):
         now = time.monotonic()
         if now - self._swept < SWEEP_SECONDS:
@@ -200,6 +205,9 @@ class SharedLayer(ProcessLayer):
         self._retry_at = 0.0  # while Redis is away, publishing fails at once until then
         self._watching: asyncio.Task | None = None
         self._confirming: dict[bytes, list[asyncio.Future]] = {}  # topic -> subscribes awaiting Redis's word
+
+    def heard_at(self, group) -> bool:
+        return True  # another process may hold a socket at the table
 
     def _topic(self, group: str) -> str:
         return f"{self.prefix}:{group}"

@@ -4,12 +4,13 @@ seat may make), and every seated browser's, as the text its sockets send."""
 
 from __future__ import annotations
 
+import functools
 import time
 
 import orjson
 
 from engine import registry
-from engine.contract import LEVELS, Illegal, offered
+from engine.contract import LEVELS, Illegal, offered, plain_words
 
 from . import bots, results, rows
 from .asking import Visitor
@@ -95,9 +96,36 @@ class _Around:
             # stands for seat n's name (the browser fills them in).
             "opening": _opening(game, table.state),
             "decision": self.decisions.get(index) if index is not None else None,
-            "legal": offered(game, table.state, index) if index in deciding else [],
+            "legal": offered(game, table.state, index, _words(game)) if index in deciding else [],
             "result": self.result,
         }
+
+
+SENTENCES_KEPT = 4096  # per game: every move a table is offered, many times over
+
+
+@functools.cache
+def _words(game):
+    """The game's sentence for a move, remembered by the move: a sentence
+    depends on the move alone, and every change at a table says each of the
+    deciding seat's moves (a hand can hold a hundred), most of them the
+    same as at the change before."""
+    say = getattr(game, "say", None) or plain_words
+    said: dict[bytes, str] = {}
+
+    def words(action) -> str:
+        try:
+            key = orjson.dumps(action)  # (exact: true is not 1, and lists are kept in order)
+        except TypeError:
+            return say(action)
+        sentence = said.get(key)
+        if sentence is None:
+            if len(said) >= SENTENCES_KEPT:
+                said.clear()
+            sentence = said[key] = say(action)
+        return sentence
+
+    return words
 
 
 def _opening(game, state) -> str | None:

@@ -22,7 +22,9 @@ log = logging.getLogger(__name__)
 def tell(table: Table, seats: list[Seat]) -> None:
     """Once the change commits, build each browser's view of the table once
     and hand them to every socket watching it: a socket never sees a change
-    that rolled back, and never has to read the database to learn of one."""
+    that rolled back, and never has to read the database to learn of one.
+    With no socket watching (a table whose people left it to its bots, or
+    that is played from the API), no view is built."""
     if getattr(table, "_telling", False):
         return  # one message per transaction carries the table as it ends
     table._telling = True
@@ -36,8 +38,8 @@ def tell(table: Table, seats: list[Seat]) -> None:
             bot = {"code": table.code, "due": due, "from": alarms.PROCESS}
         elif due is not None:
             alarms.set_for(table.code, due)
-        if channel_layer is None:
-            return
+        if channel_layer is None or not _heard_at(channel_layer, group(table.code)):
+            return  # nobody watches: a socket that comes reads the table as it stands
         try:
             message = {"type": "table.changed", "order": [table.number, table.seq], "views": snapshots.views(table, seats), "bot": bot}
         except Exception:
@@ -75,6 +77,11 @@ async def _tell(channel_layer, name: str, message: dict) -> None:
         log.warning("could not tell sockets about a change at %s", name, exc_info=True)
     if bot is not None and heard_by < 2:
         alarms.set_for(bot["code"], bot["due"])  # no other process heard: the bot is this one's to play
+
+
+def _heard_at(channel_layer, name: str) -> bool:
+    heard_at = getattr(channel_layer, "heard_at", None)
+    return heard_at is None or heard_at(name)
 
 
 def group(code: str) -> str:

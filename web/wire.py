@@ -60,6 +60,10 @@ def _finite(text: str) -> float:
     return number
 
 
+# One decoder for every message: ``json.loads`` with hooks builds a new one each call.
+_decoder = json.JSONDecoder(parse_constant=_not_a_number, parse_float=_finite, parse_int=_whole)
+
+
 def parse(body) -> dict:
     """A JSON object from a request body or socket frame, or Refused."""
     if body is None or body == b"" or body == "":
@@ -76,7 +80,7 @@ def parse(body) -> dict:
     if "\\u0000" in body:
         raise Refused("That message holds a NUL character, which no name or move needs; leave it out and send it again.")
     try:
-        data = json.loads(body, parse_constant=_not_a_number, parse_float=_finite, parse_int=_whole)
+        data = _decoder.decode(body)
     except (ValueError, RecursionError):
         raise Refused("That message isn't valid JSON.") from None
     try:

@@ -73,6 +73,7 @@ class Load:
         self.errors: list[str] = []
         self.unanswered = 0
         self.cpu = self.memory = self.generator = 0.0
+        self.kernel = 0.0  # the part of the servers' CPU spent in the kernel
         self.all_moves = 0  # people's and bots', while the people play
 
     async def person(self, url: str, cookies: str, origin: str, table: Table, who: int):
@@ -159,10 +160,13 @@ class Load:
                     await ws.send(orjson.dumps({"type": "move", "seq": seq, "action": move}).decode())
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU seconds of a server process and of its finished children."""
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """A process's CPU so far, with its finished children's: in its own code,
+    and in the kernel's for it (the sockets' writes and reads, the database
+    file's)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[13])) / tick, (int(fields[12]) + int(fields[14])) / tick
 
 
 def family(pid: int) -> list[int]:
@@ -191,6 +195,11 @@ def used(servers: list, measure) -> float:
             except (OSError, IndexError):  # ended meanwhile
                 pass
     return total
+
+
+def servers_cpu(servers: list) -> tuple[float, float]:
+    """The servers' and their workers' CPU: in their own code, in the kernel's."""
+    return used(servers, lambda pid: cpu_seconds(pid)[0]), used(servers, lambda pid: cpu_seconds(pid)[1])
 
 
 def rss_mb(pid: int) -> float:
@@ -251,10 +260,12 @@ async def drive(tables, seconds: float, servers: list) -> Load:
     async def measure():
         """The servers' CPU and memory while the people play."""
         await load.everyone.wait()
-        began, mine = used(servers, cpu_seconds), time.process_time()
+        began, mine = servers_cpu(servers), time.process_time()
         await asyncio.sleep(seconds)
         load.generator = (time.process_time() - mine) / seconds
-        load.cpu = (used(servers, cpu_seconds) - began) / seconds
+        (user, system), (user0, system0) = servers_cpu(servers), began
+        load.cpu = (user - user0 + system - system0) / seconds
+        load.kernel = (system - system0) / seconds / max(load.cpu, 1e-9)
         load.all_moves = sum(max(table.seen.values(), default=0) for table, _h, _g in tables)
         load.memory = used(servers, rss_mb)
 
@@ -295,7 +306,8 @@ def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, l
     print(f"  load generator: {load.generator * 100:.0f}% of one core")
     print(f"  errors: {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
     print(f"  servers: {load.cpu * 100:.0f}% of one core, {load.memory:.0f} MB resident; "
-          f"{load.cpu * seconds / max(load.all_moves, 1) * 1000:.2f} ms of CPU a move ({load.all_moves} moves, bots' included)")
+          f"{load.cpu * seconds / max(load.all_moves, 1) * 1000:.2f} ms of CPU a move ({load.all_moves} moves, bots' included; "
+          f"{load.kernel * 100:.0f}% of it in the kernel)")
     for server in servers:  # bots still thinking would move while the audit reads
         server.stop()
     print(f"  {audit(pool, [table.code for table, _h, _g in made])}")
