@@ -1,5 +1,6 @@
-"""The load benchmark itself, run small: it holds its tables on both set-ups,
-every person's move reaches both seats, and it stops by itself."""
+"""The load benchmark itself, run small: it holds its tables on both set-ups
+and with hard bots, every person's move reaches both seats, and it stops by
+itself."""
 
 import re
 import subprocess
@@ -8,17 +9,18 @@ import sys
 from tests.live import ROOT
 
 
-def test_the_load_benchmark_plays_both_set_ups_and_accounts_for_every_move():
+def test_the_load_benchmark_plays_every_set_up_and_accounts_for_every_move():
     done = subprocess.run([sys.executable, "-m", "tools.bench.load", "--tables", "4", "--seconds", "6"],
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "(a) SQLite: 4 tables, 1 process(es)" in out and "(b) PostgreSQL + Redis: 4 tables, 2 process(es)" in out
+    assert "(c) SQLite, hard bots: 4 tables, 1 process(es), hard bots" in out
     sent = [int(n) for n in re.findall(r"people's moves sent: (\d+)", out)]
     reached = [int(n) for n in re.findall(r"reached both seats: (\d+)", out)]
-    assert len(sent) == 2 and all(sent) and reached == sent, out
-    assert out.count("never reached both: 0") == 2 and out.count("errors: 0") == 2, out
-    assert out.count("tables whose moves skip or repeat a seq: 0") == 2, out
+    assert len(sent) == 3 and all(sent) and reached == sent, out
+    assert out.count("never reached both: 0") == 3 and out.count("errors: 0") == 3, out
+    assert out.count("tables whose moves skip or repeat a seq: 0") == 3, out
 
 
 def test_the_load_benchmark_refuses_runs_beyond_its_bounds():
