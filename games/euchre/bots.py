@@ -23,7 +23,7 @@ beats easy in about 85% of games, hard beats medium in about 59%.
 
 from __future__ import annotations
 
-from . import rules
+from . import hard, rules
 from .rules import PARTNER, SUITS, TRUMP_ORDER, power, rank_power, suit_of, team
 
 LONE = 4  # sure tricks (_sure_tricks) to go alone, or to defend alone
@@ -37,6 +37,33 @@ CALL = {"easy": 2.9, "medium": 2.25, "hard": 2.25}
 def choose(v: dict, level: str, rng) -> dict:
     """The bot's move, from its seat's view ``v``: one of the moves the view
     offers."""
+    return decide(v, level, rng)[0]
+
+
+def decide(v: dict, level: str, rng) -> tuple[dict, str | None]:
+    """The bot's move and, for hard when it searched, the sentence saying
+    why (what it expects to win or save); None otherwise."""
+    kind = _searched(v) if level == "hard" else None
+    if kind is not None:
+        found = hard.think(v, kind, rng)
+        return found.move, found.reason
+    return _rule_move(v, level, rng), None
+
+
+def _searched(v: dict):
+    """The kind of decision hard searches with engine/search.py, or None:
+    every bid, the discard, and the cards of the first SEARCH_FROM tricks
+    (after that _search plays the hand out face up)."""
+    if v["phase"] in ("bid1", "bid2"):
+        return "bid"
+    if v["phase"] in ("defend", "discard"):
+        return v["phase"]
+    if v["phase"] == "play" and len(v["done"]) < SEARCH_FROM and len(v["legal"]) > 1:
+        return "play"
+    return None
+
+
+def _rule_move(v: dict, level: str, rng) -> dict:
     options = rules.moves_in(v)
     kinds = {m["type"] for m in options}
     if "ready" in kinds:
