@@ -46,11 +46,11 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=[s for s in registry.REGISTERED if s != "high-card"])
     parser.add_argument("--games", type=int, default=4)
-    parser.add_argument("--players", type=int, default=None, help="seats (default: the game's smallest table)")
+    parser.add_argument("--players", type=int, default=None, help="seats (default: the smallest table of two or more)")
     parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE", help="a setting (repeatable)")
     args = parser.parse_args(argv)
     game = registry.get(args.game)
-    players = args.players or min(game.sizes)
+    players = args.players or min(s for s in game.sizes if s >= 2)
     settings = dict(r.split("=", 1) for r in args.rule) or None
     print(f"{game.title}, {players} seats, {args.games} games of hard against medium, one process:")
     print("  " + summary(decision_times(args.game, args.games, players, settings)))
