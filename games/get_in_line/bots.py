@@ -20,7 +20,11 @@ pair over the runs of five through the space and takes the best:
 Hard also looks one move ahead (``_ahead``): the fours the move leaves us
 (worth more when we hold a card for the gap), a fork of two gaps, and the
 fours it leaves the other teams. For a jack, which could go almost anywhere,
-it looks ahead only from the best JACK_SHORTLIST spaces by base score.
+it looks ahead only from the best JACK_SHORTLIST spaces by base score. Its
+best few moves by that scoring are then searched (``hard``, through
+engine/search.py): each played a few turns on over dealt-again hands, by
+medium in every seat (``quick``), the best on average made. ``decide``
+gives the move with the sentence saying why.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from engine import search
 from .turn import say
 
 WIDTH = 3        # medium's best moves that hard searches
-WORLDS = 8      # deals a decision, each played out for every move
+WORLDS = 5      # deals a decision, each played out for every move
 MARGIN = 0.004   # an end's worth for each point under the best other hand
 
 
