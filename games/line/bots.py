@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from . import hard, rules
 from .rules import SIZE
-from .turn import choices
+from .turn import choices, offer
 
 # What a card still held is worth, about: players shed and discard their
 # dear cards, so hands run low (bots end with about 3.6 a card) while the
@@ -68,6 +68,16 @@ def decide(v: dict, level: str, rng) -> tuple[dict, str | None]:
     if level == "hard":
         return _decide_hard(v, options, rng)
     return _medium(v, options, rng), None
+
+
+def quick(game, state: dict, seat: int, rng) -> dict:
+    """Medium's move for a play-out of hard's search, from only the parts of
+    the view medium reads (what the seat may do, the grid, the hand sizes):
+    the whole view's row-by-row reading for the table was most of a
+    play-out's time."""
+    v = {**offer(state, seat, hints=False), "grid": state["grid"], "seat": seat, "bonus": state["bonus"],
+         "sizes": [len(h) for h in state["hands"]]}
+    return choose(v, "medium", rng)
 
 
 # -- easy -----------------------------------------------------------------------------

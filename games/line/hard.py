@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from engine import search
 
+from . import bots
 from .turn import say
 
 WIDTH = 3        # medium's best moves that hard searches
-WORLDS = 5      # deals a decision, each played out for every move
+WORLDS = 10     # deals a decision, each played out for every move
 MARGIN = 0.004   # an end's worth for each point under the best other hand
 
 
@@ -43,5 +44,6 @@ def think(v: dict, ranked: list[dict], rng) -> search.Choice:
     reason."""
     import games.line as game  # (the contract's module: this one is part of it)
 
-    plan = search.Plan(worlds=WORLDS, value=value, moves=lambda view, legal, r: ranked[:WIDTH], reason=_reason)
+    plan = search.Plan(worlds=WORLDS, value=value, policy=bots.quick, moves=lambda view, legal, r: ranked[:WIDTH],
+                       reason=_reason)
     return search.choose(game, v, rng, plan)
