@@ -24,11 +24,14 @@ def test_hard_decides_the_same_way_for_the_same_stream_and_says_why():
     assert a[1].startswith(game.say(a[0])) and "of the deals I played out" in a[1]
 
 
-def test_hard_ends_the_game_when_its_hand_is_lowest():
-    # Seat 0 can fill the last square with its king and keep a 4 against a
-    # hand of 38: ending it now wins, and the search sees every deal win.
+def test_hard_sees_a_won_game_and_makes_a_move_that_keeps_it_won():
+    # Seat 0 holds 4♠ A♣ and the last king against a hand of 38: filling the
+    # last square ends it won, and shedding the 4♠ on the spade run first
+    # wins by more (no other card can fill that square but a joker, and
+    # seat 0 is lowest even then). Every deal the search plays comes out won.
     move, reason = bots.decide(game.view(_near_the_end(), 0), "hard", random.Random(6))
-    assert move["type"] == "place" and move["card"] == c("KS")
+    assert move in ({"type": "place", "card": c("KS"), "square": 15},
+                    {"type": "shift", "card": c("4S"), "row": 0, "out": c("8S")})
     assert "won about 100%" in reason
 
 
