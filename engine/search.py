@@ -20,6 +20,10 @@ random stream give the same move on any machine, so replays and tests do
 not depend on timing. A plan may also set ``seconds``, a ceiling that stops
 dealing new worlds once it has passed (at least ``least`` are always
 played); a table's bot may use it, a test or a replay never does.
+
+Every game's bots module offers ``decide(view, level, rng)``: the move
+``choose`` makes and, from a hard bot that searched, the Choice's sentence
+saying why (None otherwise), for the hints a table may show.
 """
 
 from __future__ import annotations
