@@ -16,7 +16,7 @@ from engine import contract, deck, moves
 from engine import play as engine_play
 from engine.contract import Illegal
 from engine.play import bot_move
-from games.line import bots, rules, turn, unseen
+from games.line import bots, hard, rules, turn, unseen
 from tests.table_contract import GAMES_PER_LEVEL, TableGameContract, _strings
 
 # -- helpers ------------------------------------------------------------------------
@@ -593,6 +593,14 @@ def test_every_legal_move_of_seeded_games_has_its_own_sentence_with_no_card_code
 # -- the contract -------------------------------------------------------------------------------------
 
 
+@pytest.fixture
+def quick_search(monkeypatch):
+    """The contract checks what a bot may see and do, not how well it plays:
+    a hard bot dealing two worlds a decision keeps the module quick."""
+    monkeypatch.setattr(hard, "WORLDS", 2)
+
+
+@pytest.mark.usefixtures("quick_search")
 class TestLineContract(TableGameContract):
     game = game
     # The hard bot plays ahead (tens of milliseconds for a real choice) and
