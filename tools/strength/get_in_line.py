@@ -22,6 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine import play, registry
 from tools.stats import gap, interval
+from tools.strength import running
 
 GAME = registry.get("get-in-line")
 
@@ -62,8 +63,9 @@ def _field(job) -> tuple[str, int, str]:
 def _run(fn, jobs, procs: int):
     if procs > 1:
         with ProcessPoolExecutor(procs) as pool:
-            return list(pool.map(fn, jobs, chunksize=4))
-    return [fn(job) for job in jobs]
+            yield from pool.map(fn, jobs, chunksize=1)
+    else:
+        yield from map(fn, jobs)
 
 
 def main(argv=None) -> int:
@@ -72,6 +74,7 @@ def main(argv=None) -> int:
     parser.add_argument("--pairs", default=None, help="pairings like easy:medium,medium:hard (default: all three)")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
     parser.add_argument("--players", default="2,4", help="table sizes to pair at (default 2,4)")
+    parser.add_argument("--every", type=int, default=0, help="print the share so far every N games (default never)")
     parser.add_argument("--no-field", action="store_true", help="skip the medium-only games' lengths")
     args = parser.parse_args(argv)
     sizes = [int(p) for p in args.players.split(",")]
@@ -87,7 +90,8 @@ def main(argv=None) -> int:
         print(f"{label}:")
         for a, b in pairs:
             start = time.time()
-            results = [r for batch in _run(_pairing, [(a, b, players, d) for d in range(args.games)], args.jobs) for r in batch]
+            played = (r for batch in _run(_pairing, [(a, b, players, d) for d in range(args.games)], args.jobs) for r in batch)
+            results = list(running(played, lambda r: r[0], f"{label}, {a} vs {b}", args.every))
             n = len(results)
             share = sum(r[0] for r in results) / n
             low, high = interval(share, n)
@@ -100,7 +104,7 @@ def main(argv=None) -> int:
         return 0
     print("medium bots only: games' length in turns and how often they're drawn")
     for players, settings, label in ((2, {}, "two alone"), (3, {}, "three alone"), (6, {"teams": 3}, "three teams of two")):
-        ends = _run(_field, [(players, settings, d) for d in range(args.games)], args.jobs)
+        ends = list(_run(_field, [(players, settings, d) for d in range(args.games)], args.jobs))
         turns = sorted(t for _, t, _ in ends)
         drawn = sum(1 for _, _, r in ends if r == "drawn")
         low, high = interval(drawn / len(ends), len(ends))
