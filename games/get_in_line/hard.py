@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine import search
 
 from . import bots
-from .board import one_eyed
+from .board import one_eyed, two_eyed
 from .rules import counts, sentence
 
 TRIED = 5       # of hard's best-scored moves, the ones searched
@@ -19,6 +19,9 @@ AHEAD = 4       # turns each deal is played on after the move
 LINE = 10.0     # a line made, in fours
 THEIRS = 1.25   # a four of theirs counts this much against one of ours
 WON = 100.0     # the game won (or lost)
+# A jack still in hand, in fours: it can finish (or break) a four anywhere,
+# so spending one for a little is a loss the few turns played on don't show.
+JACK = {"two": 4.0, "one": 3.0}
 
 
 def stop(state: dict, start: dict) -> bool:
@@ -41,7 +44,8 @@ def value(state: dict, seat: int) -> float:
     made, open_ = counts(state), fours(state)
     others = [t for t in range(state["teams"]) if t != mine]
     theirs = max(LINE * made[t] + THEIRS * open_[t] for t in others)
-    return LINE * made[mine] + open_[mine] - theirs
+    held = sum(JACK["two"] if two_eyed(c) else JACK["one"] for c in state["hands"][seat] if c[0] == "J")
+    return LINE * made[mine] + open_[mine] + held - theirs
 
 
 def _reason(view, best, second) -> str:
@@ -50,7 +54,7 @@ def _reason(view, best, second) -> str:
     tail = f"worth {mean:+.1f} on average over the deals I tried"
     if second is not None:
         tail += f", against {second[1]:+.1f} for the next best"
-    return f"{sentence(move)} {what} ({tail})."
+    return f"{sentence(move)} {what[:-1]} ({tail})."
 
 
 def _what(view, move) -> str:
