@@ -12,7 +12,7 @@ are compared on the same luck.
 
 Each game says how (``Plan``): how many worlds (the budget), which moves
 are worth trying (its medium bot's best few, say), the policy that plays
-on (by default the game's own medium bot, through ``engine.play.bot_move``),
+on (by default the game's own medium bot, from the seat's view),
 where a play-out stops, and what a stopped world is worth to the seat.
 
 The budget is a count of worlds, never a clock: the same view and the same
@@ -20,6 +20,10 @@ random stream give the same move on any machine, so replays and tests do
 not depend on timing. A plan may also set ``seconds``, a ceiling that stops
 dealing new worlds once it has passed (at least ``least`` are always
 played); a table's bot may use it, a test or a replay never does.
+
+Every game's bots module offers ``decide(view, level, rng)``: the move
+``choose`` makes and, from a hard bot that searched, the Choice's sentence
+saying why (None otherwise), for the hints a table may show.
 """
 
 from __future__ import annotations
@@ -31,15 +35,16 @@ from dataclasses import dataclass
 
 from .contract import Illegal, plain_words
 from .moves import plain_copy, working_copy
-from .play import bot_move
 
 STEPS = 2000  # moves in one play-out at the most: a horizon is meant to come well before
 
 
 def medium(game, state: dict, seat: int, rng) -> dict:
     """The default policy a world is played on with: the game's medium bot,
-    from the seat's view."""
-    return bot_move(game, state, seat, "medium", rng)
+    from the seat's view. The view is not copied, as a table's bot's is: it
+    is built afresh each move, and a bot that changed it could only change
+    the search's own world (the copy per step was most of a play-out)."""
+    return game.bots.choose(game.view(state, seat), "medium", rng)
 
 
 def whole_game(state: dict, start: dict) -> bool:

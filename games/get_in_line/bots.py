@@ -20,7 +20,11 @@ pair over the runs of five through the space and takes the best:
 Hard also looks one move ahead (``_ahead``): the fours the move leaves us
 (worth more when we hold a card for the gap), a fork of two gaps, and the
 fours it leaves the other teams. For a jack, which could go almost anywhere,
-it looks ahead only from the best JACK_SHORTLIST spaces by base score.
+it looks ahead only from the best JACK_SHORTLIST spaces by base score. Its
+best few moves by that scoring are then searched (``hard``, through
+engine/search.py): each played a few turns on over dealt-again hands, by
+medium in every seat (``quick``), the best on average made. ``decide``
+gives the move with the sentence saying why.
 """
 
 from __future__ import annotations
@@ -237,12 +241,53 @@ def _ahead(b: Board, card: str, p: int, w: dict, held: list[str], jacks: int) ->
 
 def choose(v: dict, level: str, rng) -> dict:
     """The bot's move, from its seat's view ``v`` alone."""
-    w = LEVEL.get(level, LEVEL["medium"])
+    return decide(v, level, rng)[0]
+
+
+def decide(v: dict, level: str, rng) -> tuple[dict, str | None]:
+    """The bot's move and, for hard when it searched, the sentence saying
+    why (the line it expects to make or the four it stops); None otherwise."""
+    forced = _forced(v, level, rng)
+    if forced is not None:
+        return forced, None
+    if level == "hard":
+        from . import hard
+
+        found = hard.think(v, rng)
+        return found.move, found.reason
+    return ranked(v, level, rng)[0], None
+
+
+def quick(game, state: dict, seat: int, rng) -> dict:
+    """The play-out policy of hard's search: medium's move, weighing jacks
+    only where they make or stop a line (most of medium's time went on a
+    two-eyed jack's every open space)."""
+    v = game.view(state, seat)
+    forced = _forced(v, "medium", rng)
+    return forced if forced is not None else ranked(v, "medium", rng, quick=True)[0]
+
+
+def _in_a_four(b: Board, p: int) -> bool:
+    """Whether the chip on space p is part of another team's four."""
+    t = b.chips[p]
+    return t is not None and t != b.me and any(i in THROUGH[p] for i in b.gaps()[t])
+
+
+def _forced(v: dict, level: str, rng):
+    """A trade-in or a pass, when the turn calls for one; None when a card
+    is to be played."""
     can = v["can"]
     if can["trade"] and (level != "easy" or not can["play"] or rng.random() < 0.6):
         return {"type": "trade", "card": v["dead"][0]}
     if not can["play"]:
         return {"type": "pass"} if can["pass"] else {"type": "trade", "card": v["dead"][0]}
+    return None
+
+
+def ranked(v: dict, level: str, rng, quick: bool = False) -> list[dict]:
+    """Every card play worth weighing, best first by this level's scoring
+    (``quick``: jacks only where they make or stop a line, for play-outs)."""
+    w = LEVEL.get(level, LEVEL["medium"])
     b = Board(v)
     held = [face(c) for c in v["mine"]]
     jacks = sum(1 for c in v["mine"] if two_eyed(c))
@@ -255,11 +300,19 @@ def choose(v: dict, level: str, rng) -> dict:
         if alike in seen:
             continue
         seen.add(alike)
-        options = [(_score(b, card, p, w, rng), card, p) for p in v["where"].get(card, [])]
+        where = v["where"].get(card, [])
+        if card[0] == "J" and quick:
+            # A play-out's quick player weighs a jack only where it makes or
+            # stops a line: elsewhere medium holds it back anyway.
+            gaps = {q for g in b.gaps() for q in g.values()}
+            where = [p for p in where if p in gaps or (one_eyed(card) and _in_a_four(b, p))]
+        options = [(_score(b, card, p, w, rng), card, p) for p in where]
         if card[0] == "J" and w["ahead"]:
             options = sorted(options, key=lambda o: -o[0])[:JACK_SHORTLIST]
         scored += options
     if w["ahead"]:
         scored = [(s + _ahead(b, card, p, w, held, jacks), card, p) for s, card, p in scored]
-    _, card, p = max(scored, key=lambda o: o[0])
-    return {"type": "play", "card": card, "space": p}
+    if not scored:  # (only jacks, and nowhere urgent: weigh them everywhere)
+        return ranked(v, level, rng) if quick else []
+    scored.sort(key=lambda o: -o[0])  # (stable: of equal scores the first found stays first)
+    return [{"type": "play", "card": card, "space": p} for _, card, p in scored]

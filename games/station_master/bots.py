@@ -23,7 +23,7 @@ Both medium and hard aim hindering cards at the leading Office.
 
 from __future__ import annotations
 
-from . import division, lookahead, scoring
+from . import division, lookahead, scoring, words
 
 # Stages a bot expects a Slow train to lose waiting for the track, per card.
 WAIT_GUESS = {"easy": 0.0, "medium": 0.5, "hard": 0.5}
@@ -35,16 +35,22 @@ MARGIN = 1.0
 
 def choose(v, level, rng):
     """The bot's move, from its seat's view ``v`` alone."""
+    return decide(v, level, rng)[0]
+
+
+def decide(v, level, rng):
+    """The bot's move and, for hard when it looked ahead, the sentence
+    saying why (the points it expects from the day); None otherwise."""
     seat = v["seat"]
     can = v.get("can") or {}
     if v["phase"] == "lay":
-        return _lay(v, can, level, rng)
+        return _lay(v, can, level, rng), None
     if level == "easy":
-        return _easy(v, can, rng)
+        return _easy(v, can, rng), None
     move = _work(v, can, seat, level, rng)
     if level == "hard":
-        move = _look_ahead(v, seat, move, _candidates(v, can, seat))
-    return move
+        return _look_ahead(v, seat, move, _candidates(v, can, seat))
+    return move, None
 
 
 # -- reading the view -------------------------------------------------------------
@@ -386,11 +392,24 @@ def _look_ahead(v, seat, plain_move, moves):
     made only if it comes out at least a point better."""
     moves = [m for m in moves if m != plain_move]
     if not moves:
-        return plain_move
+        return plain_move, None
     pic = lookahead.picture(v)
-    best, bar = plain_move, lookahead.value_of(pic, seat, plain_move) + MARGIN
+    plain = lookahead.value_of(pic, seat, plain_move)
+    best, bar = plain_move, plain + MARGIN
     for move in moves:
         worth = lookahead.value_of(pic, seat, move)
         if worth > bar:
             best, bar = move, worth
-    return best
+    return best, _reason(v, best, bar if best is not plain_move else plain, plain_move, plain)
+
+
+def _reason(v, best, worth, plain_move, plain) -> str:
+    """Why hard made its move, in one sentence: the day's worth it expects
+    after it (the preset's score: its own points less the best other
+    Office's, or the table's), against the plain move's."""
+    together = v["rules"]["scoring"] == "together"
+    unit = "points for the table" if together else "points ahead of the best other Office"
+    if best is plain_move:
+        return f"{words.say(best)} Played out, the day ends {worth:+.0f} {unit}; nothing else I weighed does better."
+    return (f"{words.say(best)} Played out, the day ends {worth:+.0f} {unit}, "
+            f"against {plain:+.0f} after the plain move ({words.say(plain_move)[:-1].lower()}).")

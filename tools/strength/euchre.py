@@ -18,6 +18,7 @@ import time
 from engine import play, registry
 from engine.contract import LEVELS
 from tools.stats import wilson
+from tools.strength import running
 
 GAME = registry.get("euchre")
 
@@ -40,15 +41,15 @@ def _one(job) -> tuple[int, int, int]:
     return int(mine > theirs), mine, theirs
 
 
-def pairing(a: str, b: str, games: int, tag: str = "0", settings=None, jobs: int = 1) -> dict:
+def pairing(a: str, b: str, games: int, tag: str = "0", settings=None, jobs: int = 1, every: int = 0) -> dict:
     work = [(a, b, i, tag, settings) for i in range(games)]
     if jobs > 1:
         import multiprocessing
 
         with multiprocessing.Pool(jobs) as pool:
-            rows = pool.map(_one, work, chunksize=4)
+            rows = list(running(pool.imap(_one, work, chunksize=1), lambda r: r[0], f"{a} vs {b}", every))
     else:
-        rows = [_one(j) for j in work]
+        rows = list(running(map(_one, work), lambda r: r[0], f"{a} vs {b}", every))
     wins = sum(r[0] for r in rows)
     lo, hi = wilson(wins, games)
     points = sum(r[1] for r in rows), sum(r[2] for r in rows)
@@ -65,6 +66,7 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
     parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                         help="a house rule for every table, like farmers=on (repeatable)")
+    parser.add_argument("--every", type=int, default=0, help="print the share so far every N games (default never)")
     args = parser.parse_args(argv)
     settings = dict(r.split("=", 1) for r in args.rule)
     if GAME.options(settings) != {**GAME.DEFAULTS, **settings}:
@@ -76,7 +78,7 @@ def main(argv=None) -> int:
     print(f"Euchre bot strength: {args.games} games a pairing, partners matched, seats swapped every other game")
     for a, b in pairs:
         start = time.perf_counter()
-        r = pairing(a, b, args.games, args.seed, settings, args.jobs)
+        r = pairing(a, b, args.games, args.seed, settings, args.jobs, args.every)
         took = time.perf_counter() - start
         print(f"  {a:>6} vs {b:<6}  {a} wins {r['share']:6.1%}  (95% {r['low']:.1%} to {r['high']:.1%};"
               f" {r['wins']}/{r['games']}; points {r['points'][0]}-{r['points'][1]}; {took:.1f}s)")

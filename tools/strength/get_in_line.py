@@ -22,6 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine import play, registry
 from tools.stats import gap, interval
+from tools.strength import running
 
 GAME = registry.get("get-in-line")
 
@@ -62,8 +63,9 @@ def _field(job) -> tuple[str, int, str]:
 def _run(fn, jobs, procs: int):
     if procs > 1:
         with ProcessPoolExecutor(procs) as pool:
-            return list(pool.map(fn, jobs, chunksize=4))
-    return [fn(job) for job in jobs]
+            yield from pool.map(fn, jobs, chunksize=1)
+    else:
+        yield from map(fn, jobs)
 
 
 def main(argv=None) -> int:
@@ -71,7 +73,11 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=300, help="deals per pairing (each played twice, levels swapped)")
     parser.add_argument("--pairs", default=None, help="pairings like easy:medium,medium:hard (default: all three)")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
+    parser.add_argument("--players", default="2,4", help="table sizes to pair at (default 2,4)")
+    parser.add_argument("--every", type=int, default=0, help="print the share so far every N games (default never)")
+    parser.add_argument("--no-field", action="store_true", help="skip the medium-only games' lengths")
     args = parser.parse_args(argv)
+    sizes = [int(p) for p in args.players.split(",")]
     pairs = PAIRS if not args.pairs else [tuple(p.split(":")) for p in args.pairs.split(",")]
     for pair in pairs:
         if len(pair) != 2 or not set(pair) <= {"easy", "medium", "hard"}:
@@ -79,10 +85,13 @@ def main(argv=None) -> int:
     print(f"Get In Line bot strength: {args.games} deals a pairing, each played twice with the levels swapped; "
           "a level's share of the wins (a draw is half), 95% interval")
     for players, label in ((2, "one against one"), (4, "two teams of two")):
+        if players not in sizes:
+            continue
         print(f"{label}:")
         for a, b in pairs:
             start = time.time()
-            results = [r for batch in _run(_pairing, [(a, b, players, d) for d in range(args.games)], args.jobs) for r in batch]
+            played = (r for batch in _run(_pairing, [(a, b, players, d) for d in range(args.games)], args.jobs) for r in batch)
+            results = list(running(played, lambda r: r[0], f"{label}, {a} vs {b}", args.every))
             n = len(results)
             share = sum(r[0] for r in results) / n
             low, high = interval(share, n)
@@ -90,10 +99,12 @@ def main(argv=None) -> int:
             verdict = "stronger" if low > 0.5 else "weaker" if high < 0.5 else "not separated"
             print(f"  {a} vs {b}: {a} {share:.1%} [{low:.1%}, {high:.1%}] over {n} games, "
                   f"{gap(share):+.0f} points [{gap(low):+.0f}, {gap(high):+.0f}] ({a} {verdict}); "
-                  f"{drawn} drawn; {time.time() - start:.0f} s")
+                  f"{drawn} drawn; {time.time() - start:.0f} s", flush=True)
+    if args.no_field:
+        return 0
     print("medium bots only: games' length in turns and how often they're drawn")
     for players, settings, label in ((2, {}, "two alone"), (3, {}, "three alone"), (6, {"teams": 3}, "three teams of two")):
-        ends = _run(_field, [(players, settings, d) for d in range(args.games)], args.jobs)
+        ends = list(_run(_field, [(players, settings, d) for d in range(args.games)], args.jobs))
         turns = sorted(t for _, t, _ in ends)
         drawn = sum(1 for _, _, r in ends if r == "drawn")
         low, high = interval(drawn / len(ends), len(ends))

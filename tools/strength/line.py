@@ -23,6 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine import play, registry
 from tools.stats import interval
+from tools.strength import running
 
 GAME = registry.get("line")
 
@@ -61,6 +62,7 @@ def main(argv=None) -> int:
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--pairs", default=None, help="pairings like easy:medium,medium:hard (default: all three)")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
+    parser.add_argument("--every", type=int, default=0, help="print the share so far every N games (default never)")
     args = parser.parse_args(argv)
     pairs = PAIRS if not args.pairs else [tuple(p.split(":")) for p in args.pairs.split(",")]
     fair = 0.5 if args.players != 3 else 1 / 3
@@ -71,9 +73,11 @@ def main(argv=None) -> int:
         jobs = [(a, b, args.players, deal) for deal in range(args.games)]
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
-                results = [r for batch in pool.map(_one, jobs) for r in batch]
+                played = (r for batch in pool.map(_one, jobs) for r in batch)
+                results = list(running(played, lambda r: r[0], f"{a} vs {b}", args.every))
         else:
-            results = [r for job in jobs for r in _one(job)]
+            played = (r for job in jobs for r in _one(job))
+            results = list(running(played, lambda r: r[0], f"{a} vs {b}", args.every))
         n = len(results)
         share = sum(r[0] for r in results) / n
         low, high = interval(share, n)

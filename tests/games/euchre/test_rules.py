@@ -15,7 +15,7 @@ import pytest
 import games.euchre as euchre
 from engine import contract, deck, log, moves, play, registry
 from engine.contract import Illegal
-from games.euchre import bots, rules
+from games.euchre import bots, hard, rules
 from tests.table_contract import TableGameContract
 
 ALL_OFF = {"stick_dealer": "off", "alone": "off", "defend_alone": "off", "farmers": "off", "canadian": "off"}
@@ -887,6 +887,14 @@ def euchre_ruled_out(state, keep):
     return out
 
 
+@pytest.fixture
+def quick_search(monkeypatch):
+    """The contract checks what a bot may see and do, not how well it plays:
+    a hard bot dealing two worlds a decision keeps the module quick."""
+    monkeypatch.setattr(hard, "WORLDS", dict.fromkeys(hard.WORLDS, 2))
+
+
+@pytest.mark.usefixtures("quick_search")
 class TestEuchreContract(TableGameContract):
     # A game to 10 is long (about 380 moves): two a level by default keeps
     # the module near a minute; PARLOR_CONTRACT_GAMES plays more.

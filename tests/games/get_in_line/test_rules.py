@@ -4,6 +4,7 @@ the bots, and the engine contract (games/get_in_line/README.md)."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 import re
@@ -13,7 +14,7 @@ import pytest
 import games.get_in_line as gil
 from engine import deck, moves, play, registry
 from engine.contract import Illegal, missing, offered
-from games.get_in_line import board, bots, rules
+from games.get_in_line import board, bots, hard, rules
 from games.get_in_line.board import CORNERS, LAYOUT, SPACES, THROUGH, WINDOWS
 from tests.table_contract import TableGameContract
 
@@ -791,6 +792,14 @@ def _places(state: dict, keep: int) -> dict[str, list]:
     return out
 
 
+@pytest.fixture
+def quick_search(monkeypatch):
+    """The contract checks what a bot may see and do, not how well it plays:
+    a hard bot dealing two worlds a decision keeps the module quick."""
+    monkeypatch.setattr(hard, "PLAN", dataclasses.replace(hard.PLAN, worlds=2))
+
+
+@pytest.mark.usefixtures("quick_search")
 class TestGetInLineContract(TableGameContract):
     game = gil
     sizes = (2, 3, 4, 6)
@@ -807,6 +816,7 @@ class TestGetInLineContract(TableGameContract):
         return _places(state, keep)
 
 
+@pytest.mark.usefixtures("quick_search")
 class TestGetInLineContractAtLargeTables(TableGameContract):
     """The large tables, fewer games (they are slow), in three teams where
     the host may choose it."""

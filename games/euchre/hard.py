@@ -1,0 +1,59 @@
+"""Euchre's hard bot searches (engine/search.py): it deals the cards it
+cannot see again in ways its view allows, tries each of its moves in every
+deal, plays the hand out with medium in every seat and makes the move that
+scores best on average, in points for the hand and the game.
+
+It searches the bidding (order, call, pass, alone or not, defending alone),
+the dealer's discard and the first two tricks; from the third trick on,
+bots._search plays the rest face up, which is exact there and cheaper."""
+
+from __future__ import annotations
+
+from engine import search
+
+from .rules import TARGET, say, team
+
+# Worlds a decision, by kind: each world plays every move out to the end of
+# the hand (about a millisecond each), so a decision stays near 100 ms.
+WORLDS = {"bid": 32, "defend": 32, "discard": 20, "play": 24}
+
+GAME = 4.0  # what winning the game is worth beyond its points
+
+
+def hand_over(state: dict, start: dict) -> bool:
+    """A play-out stops when the hand is scored or thrown in."""
+    return state["phase"] in ("scored", "over") or state["deals"] != start["deals"]
+
+
+def worth(totals: list[int], seat: int):
+    """What a played-out world is worth to the seat: its team's points less
+    the other's since ``totals``, and GAME more (or less) if that ended the
+    game."""
+    ours, theirs = team(seat), 1 - team(seat)
+
+    def value(state: dict, _seat: int) -> float:
+        now = state["totals"]
+        gain = (now[ours] - totals[ours]) - (now[theirs] - totals[theirs])
+        if max(now) >= TARGET and now[ours] != now[theirs]:
+            gain += GAME if now[ours] > now[theirs] else -GAME
+        return gain
+
+    return value
+
+
+def _reason(view, best, second) -> str:
+    move, mean = best
+    hope = ("I expect to win the hand" if mean > 0.2 else "it loses least" if mean < -0.2
+            else "the hand looks even either way")
+    tail = f"{mean:+.1f} points a deal on average"
+    if second is not None:
+        tail += f", {second[1]:+.1f} if I {say(second[0]).lower()}"
+    return f"{say(move)}: {hope} ({tail})."
+
+
+def think(v: dict, kind: str, rng) -> search.Choice:
+    """Hard's move for a bid, a discard or an early card, with its reason."""
+    import games.euchre as euchre  # (the contract's module: this one is part of it)
+
+    plan = search.Plan(worlds=WORLDS[kind], value=worth(v["totals"], v["seat"]), stop=hand_over, reason=_reason)
+    return search.choose(euchre, v, rng, plan)

@@ -1,0 +1,86 @@
+"""Get In Line's hard bot searches (engine/search.py): it takes the best few
+card plays by its own scoring (bots.ranked, with the look one move ahead),
+deals the unseen cards again in ways its view allows, plays each move on a
+few turns with medium in every seat, and makes the move whose position is
+worth most on average: lines made, then the fours left open (a four is a
+line one card away), ours against the best other team's."""
+
+from __future__ import annotations
+
+from engine import search
+
+from . import bots
+from .board import one_eyed, two_eyed
+from .rules import counts, sentence
+
+TRIED = 5       # of hard's best-scored moves, the ones searched
+WORLDS = 20     # deals a decision
+AHEAD = 4       # turns each deal is played on after the move
+LINE = 10.0     # a line made, in fours
+THEIRS = 1.25   # a four of theirs counts this much against one of ours
+WON = 100.0     # the game won (or lost)
+# A jack still in hand, in fours: it can finish (or break) a four anywhere,
+# so spending one for a little is a loss the few turns played on don't show.
+JACK = {"two": 4.0, "one": 3.0}
+
+
+def stop(state: dict, start: dict) -> bool:
+    """Play on AHEAD turns from the move, or to the game's end."""
+    return state["turns"] - start["turns"] > AHEAD
+
+
+def fours(state: dict) -> list[int]:
+    """Per team, the open spaces that would finish one of its runs."""
+    b = bots.Board({"team": 0, "teams": state["teams"], "target": state["target"], "made": counts(state),
+                    "chips": state["chips"], "lines": state["lines"]})
+    return [len(set(g.values())) for g in b.gaps()]
+
+
+def value(state: dict, seat: int) -> float:
+    """What a played-on deal is worth to the seat's team."""
+    mine = seat % state["teams"]
+    if state["winner"] is not None:
+        return WON if state["winner"] == mine else -WON
+    made, open_ = counts(state), fours(state)
+    others = [t for t in range(state["teams"]) if t != mine]
+    theirs = max(LINE * made[t] + THEIRS * open_[t] for t in others)
+    held = sum(JACK["two"] if two_eyed(c) else JACK["one"] for c in state["hands"][seat] if c[0] == "J")
+    return LINE * made[mine] + open_[mine] + held - theirs
+
+
+def _reason(view, best, second) -> str:
+    move, mean = best
+    what = _what(view, move)
+    tail = f"worth {mean:+.1f} on average over the deals I tried"
+    if second is not None:
+        tail += f", against {second[1]:+.1f} for the next best"
+    return f"{sentence(move)} {what[:-1]} ({tail})."
+
+
+def _what(view, move) -> str:
+    """What the move is for, in words: a line, a four stopped, or building."""
+    if one_eyed(move["card"]):
+        return "It breaks up a run of theirs."
+    b = bots.Board(view)
+    gaps = b.gaps()
+    theirs = {q for t, g in enumerate(gaps) if t != view["team"] for q in g.values()}
+    mine = set(gaps[view["team"]].values())
+    if move["space"] in mine:
+        return "It makes a line."
+    if move["space"] in theirs:
+        return "It stops a line of theirs."
+    return "It builds towards a line."
+
+
+def _moves(view, legal, rng):
+    return bots.ranked(view, "hard", rng)[:TRIED]
+
+
+PLAN = search.Plan(worlds=WORLDS, value=value, stop=stop, policy=bots.quick, moves=_moves, reason=_reason)
+
+
+def think(v: dict, rng) -> search.Choice:
+    """Hard's card play, with its reason."""
+    import games.get_in_line as game  # (the contract's module: this one is part of it)
+
+    return search.choose(game, v, rng, PLAN)

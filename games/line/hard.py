@@ -1,0 +1,49 @@
+"""Line's hard bot searches (engine/search.py) once few squares are open:
+it takes medium's best few moves, deals the cards it cannot see again in
+ways its view allows (the contract's determinize, which reads a forced draw
+back from the log), plays each move out to the end of the game with medium
+in every seat, and makes the move whose end is worth most on average: a win
+(shared when tied), and a little for every point its hand is under the best
+other hand."""
+
+from __future__ import annotations
+
+from engine import search
+
+from . import bots
+from .turn import say
+
+WIDTH = 3        # medium's best moves that hard searches
+WORLDS = 10     # deals a decision, each played out for every move
+MARGIN = 0.004   # an end's worth for each point under the best other hand
+
+
+def value(state: dict, seat: int) -> float:
+    """What a game played out is worth to the seat (nothing if the play-out
+    stopped short of the end, which the rules' ceiling never reaches)."""
+    out = state["outcome"]
+    if out is None:
+        return 0.0
+    places, totals = out["places"], out["totals"]
+    win = 1.0 / places.count(1) if places[seat] == 1 else 0.0
+    other = min(t for s, t in enumerate(totals) if s != seat)
+    return win + MARGIN * (other - totals[seat])
+
+
+def _reason(view, best, second) -> str:
+    move, mean = best
+    odds = max(0.0, min(1.0, mean))
+    tail = f"it won about {odds:.0%} of the deals I played out"
+    if second is not None:
+        tail += f", against {max(0.0, min(1.0, second[1])):.0%} for {say(second[0])}"
+    return f"{say(move)}: {tail}."
+
+
+def think(v: dict, ranked: list[dict], rng) -> search.Choice:
+    """Hard's move among ``ranked`` (medium's order, best first), with its
+    reason."""
+    import games.line as game  # (the contract's module: this one is part of it)
+
+    plan = search.Plan(worlds=WORLDS, value=value, policy=bots.quick, moves=lambda view, legal, r: ranked[:WIDTH],
+                       reason=_reason)
+    return search.choose(game, v, rng, plan)

@@ -1,0 +1,50 @@
+"""Euchre's hard bot: its search (engine/search.py) bids, buries and leads
+by what each move scores over dealt-again hands, the same way for the same
+stream, and says why."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from games.euchre import bots, rules
+from tests.games.euchre.test_rules import MONSTER, rig
+
+HOPELESS = [
+    ["9C0", "TC0", "9S0", "TS0", "9D0"],
+    ["JH0", "JD0", "AH0", "KH0", "AS0"],
+    ["QH0", "AC0", "KC0", "QC0", "JC0"],
+    ["TD0", "QD0", "KD0", "AD0", "QS0"],
+]
+
+
+def test_hard_decides_the_same_way_for_the_same_stream():
+    state = rules.new(4, "hard-same", 0.0)
+    seat = state["turn"]
+    v = rules.view(state, seat)
+    a = bots.decide(copy.deepcopy(v), "hard", random.Random(4))
+    b = bots.decide(copy.deepcopy(v), "hard", random.Random(4))
+    assert a == b and a[0] in rules.legal(state, seat)
+    assert a[1].startswith(rules.say(a[0])) and a[1].endswith(".")
+
+
+def test_hard_orders_up_a_hand_that_cannot_lose_and_says_it_expects_to_win():
+    state = rig(MONSTER, "9H0")
+    move, reason = bots.decide(rules.view(state, 0), "hard", random.Random(1))
+    assert move["type"] == "order"
+    assert "I expect to win the hand" in reason
+
+
+def test_hard_passes_a_hand_with_nothing_in_the_turned_suit():
+    state = rig(HOPELESS, "9H0")
+    assert bots.decide(rules.view(state, 0), "hard", random.Random(2))[0] == {"type": "pass"}
+
+
+def test_easy_and_medium_give_no_reason_and_hard_plays_the_late_tricks_face_up():
+    state = rules.new(4, "hard-late", 0.0)
+    seat = state["turn"]
+    assert bots.decide(rules.view(state, seat), "medium", random.Random(3))[1] is None
+    assert bots.decide(rules.view(state, seat), "easy", random.Random(3))[1] is None
+    # From the third trick on hard's card is the face-up solver's, not the search's.
+    late = {"phase": "play", "done": [1, 2], "legal": ["AH0", "KH0"]}
+    assert bots._searched(late) is None and bots._searched({**late, "done": [1]}) == "play"
