@@ -128,8 +128,8 @@ export class Table {
       el('h2', { class: 'gil-hand-title', id: 'gil-hand-title', text: 'Your hand' }), this.hand);
 
     this.root = el('div', { class: 'gil', id: 'gil' }, this.teams, this.area, this.dock, this.handBox);
-    // A banner never covers the space it tells of.
-    this.banners = new Banners(this.banner, { cues: this.room.cues, avoid: () => (this.told === undefined ? [] : [this.spaces[this.told]]) });
+    // A banner never covers the board's spaces (the one it tells of above all).
+    this.banners = new Banners(this.banner, { cues: this.room.cues, avoid: () => this.spaces });
     board.replaceChildren(this.root);
     // The room's status line lives in the dock, where your eyes are.
     const status = document.getElementById('room-status');
@@ -347,7 +347,6 @@ export class Table {
         const text = `${who} took your team’s chip off the ${say(v.layout[e.space])}.`;
         this.lead.push(text);
         this.hit = Date.now();
-        this.told = e.space;
         if (assist('banners')) this.banners.add(text, '', { afterCues: true });
       } else if (e.kind === 'trade') {
         this.lead.push(`${who} traded in a dead ${say(e.card)}.`);

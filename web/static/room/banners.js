@@ -1,13 +1,16 @@
 // Banners: a word across the table for a moment ("Ada called ♥"), one at a
 // time. Each is checked as its turn comes, so one from a hand gone by (a
 // backlog from a tab in the background, say) never plays over the next, and
-// each is placed where it covers none of the cards in play. Banners are for
+// each is placed where it covers none of the cards in play, your hand or the
+// status line (or, with no such place on screen, not shown). Banners are for
 // the eyes: the kit's announcements (announce.js) tell a screen reader.
 
 import { still } from './motion.js';
 
 const SHOW = 1800; // ms a banner stays up
 const MARGIN = 6;  // px kept between a banner and a card
+// What place() sets on the banner's style when its own spot is not clear.
+const MOVED = ['position', 'left', 'top', 'right', 'transform', 'margin'];
 
 export class Banners {
   /** `node`: the banner, absolutely placed inside its positioned parent;
@@ -20,7 +23,12 @@ export class Banners {
     this.queue = [];
     this.timer = null;
     this.endsAt = 0;
+    this.up = false;
     node.setAttribute('aria-hidden', 'true');
+    // The page scrolling or resizing under a banner may bring cards beneath it.
+    const again = () => this.place();
+    addEventListener('scroll', again, { passive: true });
+    addEventListener('resize', again);
   }
 
   /** Queue a banner. `keep()` is asked as its turn comes (false: drop it);
@@ -66,33 +74,46 @@ export class Banners {
       sub.textContent = b.sub;
       this.node.append(sub);
     }
-    this.node.hidden = false;
+    this.up = true;
     this.place();
-    if (!still()) this.node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 220, easing: 'ease-out' });
+    if (!still() && !this.node.hidden) this.node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 220, easing: 'ease-out' });
   }
 
-  /** Put the banner where it covers no card in play: where its style puts
-   * it if that is clear, else the nearest clear height in its parent. A
-   * table calls this again after it repaints while a banner is up. */
+  /** Put the banner where it covers nothing in play (the game's `avoid()`,
+   * your hand, the status line; the room's bar too): where its style puts
+   * it if that is clear, else the nearest clear place on screen. With no
+   * clear place at all it stays hidden: the status line and the log say the
+   * same. A table calls this again after it repaints while a banner is up. */
   place() {
     const node = this.node;
-    if (node.hidden || !node.offsetParent) return;
-    node.style.top = '';
-    const box = node.offsetParent.getBoundingClientRect();
+    if (!this.up) return;
+    node.hidden = false;
+    for (const p of MOVED) node.style.removeProperty(p);
     const own = node.getBoundingClientRect();
-    const cards = this.avoid().filter(n => n && n.isConnected).map(n => n.getBoundingClientRect()).filter(r => r.width && r.height);
-    const clear = top => top >= box.top && top + own.height <= box.bottom
-      && !cards.some(r => top < r.bottom + MARGIN && top + own.height > r.top - MARGIN && own.left < r.right && own.right > r.left);
-    if (clear(own.top)) return;
-    const tries = [box.top + MARGIN, box.bottom - own.height - MARGIN,
-      ...cards.flatMap(r => [r.bottom + MARGIN, r.top - own.height - MARGIN])];
-    tries.sort((a, b) => Math.abs(a - own.top) - Math.abs(b - own.top));
-    const top = tries.find(clear);
-    // (No clear height at all: the top edge, over the seats, not the cards.)
-    node.style.top = `${(top === undefined ? box.top + MARGIN : top) - box.top}px`;
+    const kept = [...this.avoid(), document.getElementById('hand'), document.getElementById('room-status'), document.querySelector('header.bar')]
+      .filter(n => n && n.isConnected).map(n => n.getBoundingClientRect()).filter(r => r.width && r.height);
+    const fits = (x, y, w, h) => x >= 0 && y >= 0 && x + w <= innerWidth && y + h <= innerHeight
+      && !kept.some(r => x < r.right + MARGIN && x + w > r.left - MARGIN && y < r.bottom + MARGIN && y + h > r.top - MARGIN);
+    if (fits(own.left, own.top, own.width, own.height)) return;
+    // Off its spot, it is placed on the screen itself, beside what it keeps clear of.
+    Object.assign(node.style, { position: 'fixed', left: '0px', top: '0px', right: 'auto', transform: 'none', margin: '0' });
+    const { width: w, height: h } = node.getBoundingClientRect();
+    // Places tried: along its table's edges, the screen's, and beside each thing kept clear.
+    const table = node.parentElement.getBoundingClientRect();
+    const sides = [table, { left: 0, right: innerWidth, top: 0, bottom: innerHeight }, ...kept];
+    const xs = new Set([own.left, (table.left + table.right - w) / 2, ...sides.flatMap(r => [r.left + MARGIN, r.right - w - MARGIN, r.right + MARGIN, r.left - w - MARGIN])].map(Math.round));
+    const ys = new Set([own.top, ...sides.flatMap(r => [r.top + MARGIN, r.bottom - h - MARGIN, r.bottom + MARGIN, r.top - h - MARGIN])].map(Math.round));
+    let best = null;
+    for (const x of xs) for (const y of ys) {
+      const far = Math.hypot(x - own.left, y - own.top);
+      if ((!best || far < best.far) && fits(x, y, w, h)) best = { x, y, far };
+    }
+    if (best) Object.assign(node.style, { left: `${best.x}px`, top: `${best.y}px` });
+    else node.hidden = true;
   }
 
   hide() {
+    this.up = false;
     this.node.hidden = true;
   }
 

@@ -1,0 +1,143 @@
+"""The kit's banner queue in a real browser: while a banner shows, in
+Euchre and Get In Line, on a laptop and on two phones, it covers none of
+the cards in play, the board's spaces, your hand or the status line; and a
+banner from a hand that has gone by is dropped, never shown."""
+
+import pytest
+
+from tests.browser.tables import Walk
+
+SIZES = {"laptop": (1280, 800), "phone": (390, 844), "small phone": (375, 667)}
+
+# Every time a banner shows (and on every change while it does): its words,
+# and what it covers of what must stay in sight, probed with elementFromPoint
+# as the layout check does (the banner lets taps through, so the probe makes
+# it solid for the moment it looks).
+RECORD_BANNERS = """
+window.banners = [];
+const CLEAR = '.eu-slot .card, .eu-up .card, .gil .space, #hand .card, #room-status';
+const style = document.createElement('style');
+style.textContent = 'html[data-probe] .eu-banner, html[data-probe] .gil-banner { pointer-events: auto !important; }';
+let showing = null;
+const look = () => {
+  const b = document.querySelector('.eu-banner, .gil-banner');
+  if (!b || b.hidden) { showing = null; return; }
+  if (!style.isConnected) document.head.append(style);
+  if (!showing || showing.text !== b.textContent) { showing = { text: b.textContent, covers: [] }; window.banners.push(showing); }
+  document.documentElement.dataset.probe = '';
+  for (const el of document.querySelectorAll(CLEAR)) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const hits = [[.5, .5], [.15, .15], [.85, .15], [.15, .85], [.85, .85]]
+      .map(([x, y]) => document.elementFromPoint(r.left + r.width * x, r.top + r.height * y));
+    if (hits.some(h => h && b.contains(h))) {
+      const name = `${el.id || el.className} ${(el.getAttribute('aria-label') || el.textContent).trim().slice(0, 30)}`;
+      if (!showing.covers.includes(name)) showing.covers.push(name);
+    }
+  }
+  delete document.documentElement.dataset.probe;
+};
+new MutationObserver(look).observe(document, {
+  subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['hidden', 'style', 'class'],
+});
+"""
+
+
+def told(walk, kind, since):
+    """Whether the table's events after the `since`-th hold one that brings a banner."""
+    events = [e for e in walk.snap["view"].get("events") or [] if e["n"] > since]
+    if kind == "call":
+        return any(e["kind"] == "bid" and e.get("bid") != "pass" for e in events)
+    team = walk.snap["view"]["team"]
+    return any(e["kind"] == "remove" and e["team"] == team for e in events)
+
+
+@pytest.mark.parametrize("slug,kind", [("euchre", "call"), ("get-in-line", "remove")])
+def test_a_banner_covers_nothing_in_play(browser, site, slug, kind):
+    """Ada plays over the API while her seat is open on a laptop and two
+    phones, until a banner has shown on each, and on a little after it."""
+    viewers = []
+    for width, height in SIZES.values():
+        context = browser.new_context(base_url=site.url, viewport={"width": width, "height": height},
+                                      reduced_motion="reduce", has_touch=width < 800, is_mobile=width < 800)
+        context.add_init_script(f"localStorage.setItem('parlor:{slug}:seen-rules', '1');")
+        context.add_init_script(RECORD_BANNERS)
+        viewers.append(context)
+    try:
+        for _ in range(6):  # (a game may end with no such move: another is started)
+            walk = Walk(site, slug)
+            pages = []
+            for context in viewers:
+                context.clear_cookies()
+                context.add_cookies(walk.cookies())
+                page = context.pages[0] if context.pages else context.new_page()
+                page.set_default_timeout(20000)
+                page.goto(walk.path)
+                page.locator(f'#board[data-seq="{walk.snap["seq"]}"]').wait_for(state="attached")
+                pages.append(page)
+            # (Only what happens once the pages are open shows a banner.)
+            since = max([e["n"] for e in walk.snap["view"].get("events") or []], default=-1)
+            while walk.snap["status"] == "playing" and not told(walk, kind, since):
+                walk.play(between_hands=True)
+            if told(walk, kind, since):
+                break
+        else:
+            pytest.fail(f"no {kind} in six games of {slug}")
+        for page in pages:
+            page.wait_for_function("window.banners.length > 0")
+        # Play on under the banner: the cards it must keep clear of come and go.
+        for _ in range(3):
+            walk.play(between_hands=True)
+        for (size, page) in zip(SIZES, pages):
+            page.locator(f'#board[data-seq="{walk.snap["seq"]}"]').wait_for(state="attached")
+            seen = page.evaluate("window.banners")
+            assert not any(b["covers"] for b in seen), (size, seen)
+    finally:
+        for context in viewers:
+            context.close()
+
+
+# The kit's Banners as the table page loaded it, over a banner of its own
+# on Euchre's felt, each banner kept only while its hand (`window.hand`) lasts;
+# `window.shown` lists every banner in the order it showed.
+OWN_QUEUE = """async () => {
+  const url = performance.getEntriesByType('resource').map(e => e.name).find(n => /\\/room\\/banners[.\\w]*\\.js$/.test(n));
+  const { Banners } = await import(url);
+  const node = document.createElement('p');
+  node.className = 'eu-banner';
+  node.hidden = true;
+  document.getElementById('eu-felt').append(node);
+  window.shown = [];
+  new MutationObserver(() => {
+    if (!node.hidden && shown[shown.length - 1] !== node.textContent) shown.push(node.textContent);
+  }).observe(node, { attributes: true, childList: true, subtree: true });
+  window.hand = 1;
+  window.queue = new Banners(node);
+  window.during = n => () => window.hand === n;
+}"""
+
+
+def test_a_banner_from_a_hand_gone_by_is_dropped(browser, site):
+    walk = Walk(site, "euchre")
+    context = browser.new_context(base_url=site.url, viewport={"width": 390, "height": 844})
+    context.add_init_script("localStorage.setItem('parlor:euchre:seen-rules', '1');")
+    try:
+        page = context.new_page()
+        page.set_default_timeout(20000)
+        page.goto(walk.path)  # (watching Ada's table)
+        page.locator("#eu-felt").wait_for()
+        page.evaluate(OWN_QUEUE)
+        page.evaluate("""() => {
+          queue.add('Robin called ♥', 'Hearts are trump.', { keep: during(1) });
+          queue.add('Defending alone!', 'Otto defends alone.', { keep: during(1) });
+        }""")
+        # The call shows; the second waits its turn behind it.
+        page.wait_for_function("shown.length === 1")
+        assert page.evaluate("shown") == ["Robin called ♥Hearts are trump."]
+        # The hand is over while the call is still up, and the next one's call is queued.
+        page.evaluate("() => { hand = 2; queue.add('Juniper called ♠', 'Spades are trump.', { keep: during(2) }); }")
+        page.wait_for_function("shown.length === 2")
+        # The last hand's banner never showed: the next hand's came straight after the call.
+        assert page.evaluate("shown") == ["Robin called ♥Hearts are trump.", "Juniper called ♠Spades are trump."]
+    finally:
+        context.close()
