@@ -114,12 +114,17 @@ def play_the_day(page, most=2000):
     raise AssertionError(f"the day didn't end within {most} moves")
 
 
-def test_a_solitaire_day_through_the_page_to_the_result_sheet(servers, people):
+def test_solitaire_chosen_in_the_lobby_is_played_a_whole_day_through_the_page_to_the_result_sheet(servers, people):
     server = servers.start()
     ada = people(server.url)
     page = ada.page
-    code = new_table(page, "station-master")
-    open_table(page, code, "solitaire")
+    page.goto("/")
+    page.get_by_label("Your name at the table").fill("Ada")
+    card = page.locator('.game-card[data-game="station-master"]')
+    card.get_by_label("Preset", exact=True).select_option("solitaire")
+    card.get_by_role("button", name="Start a Station Master table").click()
+    expect(page).to_have_url(re.compile(r"/t/[A-Z]{5}$"))
+    expect(page.get_by_label("Preset", exact=True)).to_have_value("solitaire")
     start(page)
     close_how_to_play(page)
     # The Division west to east, with both Division Points and two Mainline cards.
