@@ -149,7 +149,11 @@ def lone_surrogate_over_a_socket(server):
     ben_ws.ws.send('{"type": "act", "do": "join", "name": "Ben' + LONE + '"}')
     refused = ben_ws.until(lambda m: m.get("type") == "error")
     assert refused["message"] == BROKEN_TEXT and refused["status"] == 400
-    ben_ws.send({"type": "act", "do": "join", "name": "Ben"})  # the same socket, still open
+    # Ben sits down over HTTP, as the page does; the socket, still open, sees it.
+    assert ben.post(f"/api/tables/{code}/join", {"name": "Ben"})[0] == 200
+    ben_ws.until(lambda m: m.get("type") == "snapshot" and len(m["seats"]) == 2)
+    ben_ws.close()
+    ben_ws = ben.socket(code)  # the page's next socket plays for his seat
     ben_ws.until(lambda m: m.get("type") == "snapshot" and m["seat"] == 1)
     ada_ws = ada.socket(code)
     ada_ws.until(lambda m: m.get("type") == "snapshot")
