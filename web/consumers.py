@@ -21,6 +21,7 @@ from tables.models import Table
 
 from . import batching, caps, limits, visitors, wire
 from .actions import perform
+from .api import BROKE
 
 log = logging.getLogger(__name__)
 
@@ -115,20 +116,19 @@ class TableConsumer(AsyncWebsocketConsumer):
             await layer.call(self.channel_layer.group_discard, self.group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
-        name = None
+        """One frame from the page. Whatever goes wrong with it is answered
+        with a sentence and the socket stays open: one bad frame never costs
+        a player their connection."""
+        name = None  # what the frame asks for, once that can be read
         try:
             message = wire.parse(text_data if text_data is not None else bytes_data)
-            kind = message.get("type")
+            name, kind = _asked(message), message.get("type")
             if kind in ("hello", "refresh"):
                 await self._refresh()
                 return
-            if kind == "move":
-                name = "move"
-            elif kind == "act" and isinstance(message.get("do"), str):
-                name = message["do"]
-            elif kind == "act":
+            if kind == "act" and name == "act":
                 raise service.Refused('An act message says what to do, like {"type": "act", "do": "bot"}.')
-            else:
+            if kind not in ("move", "act"):
                 raise service.Refused("A message's type is move, act or refresh.")
             if self.watching_only:
                 raise service.Refused(WATCHING_ONLY, 403)
@@ -143,10 +143,17 @@ class TableConsumer(AsyncWebsocketConsumer):
             if name == "join":
                 self.who = who
         except service.Refused as refused:
-            # (``for`` says what was refused: the page lets a move it sent go.)
-            await self._send({"type": "error", "for": name, "message": refused.sentence, "status": refused.status})
+            await self._refuse(name, refused.sentence, refused.status)
             if refused.status == 409:
                 await self.send_snapshot()
+        except Exception:
+            log.exception("a frame at %s (%s) failed", self.code, name)
+            await self._refuse(name, BROKE, 500)
+
+    async def _refuse(self, name, sentence: str, status: int):
+        # ``for`` says what was refused, so the page lets a move it sent go;
+        # None for a frame that couldn't be read, which may have been that move.
+        await self._send({"type": "error", "for": name, "message": sentence, "status": status})
 
     async def _refresh(self):
         """The table as it stands, within the socket's allowance; beyond it,
@@ -208,3 +215,12 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _send(self, message: dict):
         await self.send(text_data=service.text(message))
+
+
+def _asked(message: dict) -> str | None:
+    """What a readable frame asks for: an act's ``do``, else its type (an
+    unknown type too, so its refusal says what it answers)."""
+    kind, do = message.get("type"), message.get("do")
+    if kind == "act" and isinstance(do, str) and do != "act":
+        return do
+    return kind if isinstance(kind, str) else None

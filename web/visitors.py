@@ -12,7 +12,8 @@ from __future__ import annotations
 import ipaddress
 import secrets
 
-from tables.asking import NAME_LENGTH, Visitor
+from tables import names
+from tables.asking import NAME_LENGTH, Refused, Visitor
 
 
 def from_request(request, name=None, *, staying: bool = False) -> Visitor:
@@ -26,8 +27,14 @@ def from_request(request, name=None, *, staying: bool = False) -> Visitor:
         if not staying:
             return Visitor(_watcher(), given or "", user_id)
         session["browser"] = secrets.token_urlsafe(24)
-    if given is not None and given.strip():
-        session["name"] = " ".join(given.split())[: NAME_LENGTH + 1]
+    if given is not None:
+        try:
+            # Cleaned at the door as the table cleans it, so no page that shows
+            # the session's name shows what a reader can't see.
+            given = names.clean(given)
+            session["name"] = given
+        except Refused:
+            pass  # kept out of the session; the table refuses it if it needs a name
     if user_id and not session.get("name"):
         session["name"] = user.username[:NAME_LENGTH]
     return Visitor(session["browser"], given if given is not None else session.get("name", ""), user_id)

@@ -149,7 +149,11 @@ def lone_surrogate_over_a_socket(server):
     ben_ws.ws.send('{"type": "act", "do": "join", "name": "Ben' + LONE + '"}')
     refused = ben_ws.until(lambda m: m.get("type") == "error")
     assert refused["message"] == BROKEN_TEXT and refused["status"] == 400
-    ben_ws.send({"type": "act", "do": "join", "name": "Ben"})  # the same socket, still open
+    # Ben sits down over HTTP, as the page does; the socket, still open, sees it.
+    assert ben.post(f"/api/tables/{code}/join", {"name": "Ben"})[0] == 200
+    ben_ws.until(lambda m: m.get("type") == "snapshot" and len(m["seats"]) == 2)
+    ben_ws.close()
+    ben_ws = ben.socket(code)  # the page's next socket plays for his seat
     ben_ws.until(lambda m: m.get("type") == "snapshot" and m["seat"] == 1)
     ada_ws = ada.socket(code)
     ada_ws.until(lambda m: m.get("type") == "snapshot")
@@ -195,6 +199,25 @@ def test_names_are_cleaned_of_what_cannot_be_seen(given, shown):
     assert status == 201 and snap["seats"][0]["name"] == shown
     status, snap = post_raw(Client(), f"/api/tables/{snap['code']}/join", json.dumps({"name": given[::-1] + "x"}))
     assert status == 200
+
+
+def test_a_name_with_a_right_to_left_override_given_at_the_lobby_is_shown_cleaned_everywhere(servers):
+    server = servers.start()
+    ada, ben = LiveClient(server), LiveClient(server)
+    # The lobby's own request, as JSON text: the override escaped in it.
+    status, snap = ada.post("/api/tables", raw=b'{"game": "high-card", "name": "Ada\\u202eevil"}')
+    assert status == 201 and snap["seats"][0]["name"] == "Adaevil"
+    # The browser's name, as the site keeps it, prefills the sign-up page...
+    page = ada.opener.open(server.url + "/accounts/signup").read().decode()
+    assert 'value="Adaevil"' in page and "\u202e" not in page
+    # ...and is the name a socket sits down under when its frame gives none.
+    code = ben.post("/api/tables", {"game": "high-card", "name": "Ben"})[1]["code"]
+    ws = ada.socket(code)
+    ws.until(lambda m: m.get("type") == "snapshot")
+    ws.ws.send('{"type": "act", "do": "join"}')
+    seated = ws.until(lambda m: m.get("type") == "snapshot" and m["seat"] is not None)
+    assert [s["name"] for s in seated["seats"]] == ["Ben", "Adaevil"]
+    ws.close()
 
 
 @pytest.mark.django_db

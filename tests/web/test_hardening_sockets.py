@@ -15,7 +15,9 @@ from websockets.sync.client import connect
 
 from tables.models import Table
 from tests.live import Client, Socket
+from tests.views import move_from
 from web import caps
+from web.api import BROKE
 from web.consumers import WATCHING_ONLY
 
 TOO_MANY_TABLES = "That's a lot of tables in a short time; wait a minute and try again."
@@ -282,3 +284,49 @@ def test_a_socket_from_another_port_or_scheme_of_the_same_host_is_turned_away(se
         ws = raw_socket(server, code, origin=good, cookies=cookies_of(ada))
         assert ws.until(snapshot)["seat"] == 0, good
         ws.close()
+
+
+# One bad frame never costs a player their socket.
+
+FUMBLING = {"PARLOR_EXTRA_GAMES": "high-card=tests.highcard,fumbling-card=tests.web.fumbling_card"}
+FRAMES = [
+    # (the frame as a script sends it, what its refusal is "for", its status)
+    ('{"type": "act", "do": "settings", "settings": {"fumble": true}}', "settings", 500),  # a fault in the game's code
+    ('{"type": "dance"}', "dance", 400),
+    ('{"type": "act", "do": 7}', "act", 400),
+    ('{"type": ["move"]}', None, 400),
+    ('{not json', None, 400),
+    ('[1, 2]', None, 400),
+]
+
+
+def test_a_frame_that_faults_or_cannot_be_read_is_answered_and_the_socket_plays_on(servers):
+    bad_frames_then_a_good_move(servers.start(**FUMBLING))
+
+
+def test_a_frame_that_faults_or_cannot_be_read_is_answered_on_postgresql(scaled):
+    bad_frames_then_a_good_move(scaled.start(**FUMBLING))
+
+
+def bad_frames_then_a_good_move(server):
+    ada = Client(server)
+    code = ada.post("/api/tables", {"game": "fumbling-card", "name": "Ada"})[1]["code"]
+    ada.post(f"/api/tables/{code}/bot")
+    ws = ada.socket(code)
+    ws.until(snapshot)
+    refusals = []
+    for frame, asked, status in FRAMES:
+        ws.ws.send(frame)
+        refusals.append(ws.until(lambda m: m.get("type") == "error"))
+        assert (refusals[-1]["for"], refusals[-1]["status"]) == (asked, status), frame
+        assert refusals[-1]["message"].endswith("."), frame  # a sentence a player can read
+    # The fault is the site's, said plainly; the server's log keeps what it was.
+    assert refusals[0]["message"] == BROKE
+    assert "KeyError: 'fumble'" in open(server.log.name).read()
+    # The same socket starts the game and makes Ada's move.
+    ws.send({"type": "act", "do": "start"})
+    mine = ws.until(lambda m: snapshot(m) and m["status"] == "playing" and m["legal"])
+    ws.send({"type": "move", "seq": mine["seq"], "action": move_from(mine)})
+    made = ws.until(lambda m: snapshot(m) and m["seq"] > mine["seq"])
+    assert "fumble" not in made["settings"]
+    ws.close()

@@ -54,7 +54,8 @@ export function start(cfg) {
 
   const socket = connect(code, message => {
     if (message.type === 'error') {
-      if (message.for === 'move' && sent) settle(message.message);
+      // (A frame the table couldn't read at all, for null, may have been the move.)
+      if ((message.for === 'move' || message.for === null) && sent) settle(message.message);
       else say(message.message, true);
       return;
     }
