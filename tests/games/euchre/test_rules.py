@@ -531,6 +531,7 @@ def positions():
 
 def test_legal_the_views_offer_and_the_bots_options_are_one_list():
     kinds = set()
+    searched = set()  # the kinds of decision the hard bot has been asked (its search is the slow part)
     for state in positions():
         deciders = moves.deciders(euchre, state)
         for seat in range(4):
@@ -543,7 +544,10 @@ def test_legal_the_views_offer_and_the_bots_options_are_one_list():
             assert bool(listed) == (seat in deciders)
             if seat in deciders:
                 assert rules.fallback(state, seat) in listed
-                for level in ("easy", "medium", "hard"):
+                asked = tuple(sorted({m["type"] for m in listed}))
+                levels = ("easy", "medium") if asked in searched else ("easy", "medium", "hard")
+                searched.add(asked)
+                for level in levels:
                     assert play.bot_move(euchre, state, seat, level, random.Random(seat)) in listed
             kinds |= {m["type"] for m in listed}
     assert kinds == set(rules.MOVES)
