@@ -48,3 +48,10 @@ def rules_of(slug: str) -> str | None:
     """Where the game's How to play module is served, if it has one."""
     path = f"games/{slug}/rules.js"
     return static(path) if finders.find(path) else None
+
+
+def table_files(slug: str) -> tuple[str, str | None]:
+    """The static files that draw a game's table: its own app.js (else the
+    plain table, which plays from legal), and its table.css if it has one."""
+    own, style = f"games/{slug}/app.js", f"games/{slug}/table.css"
+    return (own if finders.find(own) else "room/generic.js"), (style if finders.find(style) else None)

@@ -1,4 +1,3 @@
-from django.contrib.staticfiles import finders
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
@@ -23,12 +22,10 @@ def table(request, code):
         # games, so a mistyped code is one step from the right table.
         return render(request, "web/lobby.html", {"catalog": catalog.entries(), "missing": wanted or "?"}, status=404)
     game = registry.get(found.game)
-    own = f"games/{game.slug}/app.js"
-    script = own if finders.find(own) else "room/generic.js"
-    style = f"games/{game.slug}/table.css"
+    script, style = catalog.table_files(game.slug)
     # The waiting room draws the game's settings from its options_schema,
     # carried here: one definition, in the game, and none in the browser.
     return render(request, "web/table.html", {
-        "code": found.code, "game": game, "script": script, "style": style if finders.find(style) else None,
+        "code": found.code, "game": game, "script": script, "style": style,
         "schema": getattr(game, "options_schema", []),
     })

@@ -9,7 +9,6 @@ else, as to a wrong number, there is no such replay."""
 
 from __future__ import annotations
 
-from django.contrib.staticfiles import finders
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -20,6 +19,7 @@ from tables import replays
 from tables.asking import Refused
 from tables.models import Result
 
+from . import catalog
 from .api import only, refusal
 
 NO_REPLAY = "There is no such game to replay, or it isn't yours to watch."
@@ -66,32 +66,30 @@ def _step(request, result: Result, seat: int | None) -> JsonResponse:
         return refusal(refused)
 
 
-@only("GET")
-def own_step(request, pk):
+def _step_of(request, find, seat_of) -> JsonResponse:
+    """Find the game (or refuse), then answer the asked step for the seat."""
     try:
-        result = _own(request, pk)
+        result = find()
     except Refused as refused:
         return refusal(refused)
-    return _step(request, result, _seat(request, result))
+    return _step(request, result, seat_of(result))
+
+
+@only("GET")
+def own_step(request, pk):
+    return _step_of(request, lambda: _own(request, pk), lambda result: _seat(request, result))
 
 
 @only("GET")
 def shared_step(request, token):
-    try:
-        result = _shared(token)
-    except Refused as refused:
-        return refusal(refused)
     # Someone who played the game, following its shared link, still sees their own seat.
-    return _step(request, result, _seat(request, result) if may_see(request, result) else None)
+    return _step_of(request, lambda: _shared(token),
+                    lambda result: _seat(request, result) if may_see(request, result) else None)
 
 
 @only("GET")
 def table_step(request, code):
-    try:
-        result = _at_table(request, code)
-    except Refused as refused:
-        return refusal(refused)
-    return _step(request, result, _seat(request, result))
+    return _step_of(request, lambda: _at_table(request, code), lambda result: _seat(request, result))
 
 
 # -- pages -----------------------------------------------------------------------
@@ -107,12 +105,11 @@ def _page(request, result: Result, api: str, back: str, seat: int | None):
     except Refused as refused:
         return _refused_page(request, refused)
     game = rec.game
-    own = f"games/{game.slug}/app.js"
-    style = f"games/{game.slug}/table.css"
+    script, style = catalog.table_files(game.slug)
     seats = result.seats
     return render(request, "web/replay.html", {
         "game": game, "api": api, "back": back, "steps": rec.last, "when": result.finished,
-        "script": own if finders.find(own) else "room/generic.js", "style": style if finders.find(style) else None,
+        "script": script, "style": style,
         "side": seats[seat].get("name") if seat is not None else None, "schema": getattr(game, "options_schema", []),
     })
 
