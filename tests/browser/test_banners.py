@@ -1,6 +1,7 @@
 """The kit's banner queue in a real browser: while a banner shows, in
 Euchre and Get In Line, on a laptop and on two phones, it covers none of
-the cards in play, the board's spaces, your hand or the status line; and a
+the cards in play, the players' names and teams, the board's spaces, your
+hand or the status line; and a
 banner from a hand that has gone by is dropped, never shown."""
 
 import pytest
@@ -15,7 +16,7 @@ SIZES = {"laptop": (1280, 800), "phone": (390, 844), "small phone": (375, 667)}
 # it solid for the moment it looks).
 RECORD_BANNERS = """
 window.banners = [];
-const CLEAR = '.eu-slot .card, .eu-up .card, .gil .space, #hand .card, #room-status';
+const CLEAR = '.eu-slot .card, .eu-up .card, .eu-plate, .gil .space, .gil-team, #hand .card, #room-status';
 const style = document.createElement('style');
 style.textContent = 'html[data-probe] .eu-banner, html[data-probe] .gil-banner { pointer-events: auto !important; }';
 let showing = null;

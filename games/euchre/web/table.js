@@ -109,7 +109,9 @@ export class Table {
     this.motion = this.room.cues;
     // Banners never cover the cards in play: the trick (where each card
     // lands, not where it is flying) and the turned card.
-    const inPlay = () => [...Object.values(this.slots).filter(slot => slot.querySelector('.card')), ...(this.upBox.hidden ? [] : [this.upBox])];
+    // (The players' name plates too: who called and who leads must stay in sight.)
+    const inPlay = () => [...Object.values(this.slots).filter(slot => slot.querySelector('.card')), ...(this.upBox.hidden ? [] : [this.upBox]),
+      ...this.root.querySelectorAll('.eu-plate')];
     this.banners = new Banners(this.banner, { cues: this.motion, avoid: inPlay });
 
     this.root = el('div', { class: 'eu', id: 'eu' },

@@ -129,7 +129,7 @@ export class Table {
 
     this.root = el('div', { class: 'gil', id: 'gil' }, this.teams, this.area, this.dock, this.handBox);
     // A banner never covers the board's spaces (the one it tells of above all).
-    this.banners = new Banners(this.banner, { cues: this.room.cues, avoid: () => this.spaces });
+    this.banners = new Banners(this.banner, { cues: this.room.cues, avoid: () => [...this.spaces, ...this.teams.querySelectorAll('.gil-team')] });
     board.replaceChildren(this.root);
     // The room's status line lives in the dock, where your eyes are.
     const status = document.getElementById('room-status');
