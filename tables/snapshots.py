@@ -89,7 +89,7 @@ class _Around:
                 {
                     "index": s.index, "name": s.name, "kind": s.kind, "level": s.level if s.plays_as_bot else None,
                     "covered": s.covered, "you": s is mine, "device": s.device, "here": s.held_by(who.browser),
-                    "host": s.held_by(table.host),
+                    "host": s.held_by(table.host) and not s.device,
                     "deciding": s.index in deciding,
                     "canCover": self.playing and s.kind == Seat.PERSON and not s.covered
                     and (is_host or (mine is not None and s.index in self.idle)) and not s.held_by(who.browser),

@@ -165,8 +165,11 @@ export function start(cfg) {
       return;
     }
     if (room.waitingRules) room.waitingRules.close();
-    if (!shell || (was && was.number !== snap.number)) shell = tableShell(room);
-    shell.update(was);
+    // A device passed to another of its people gets a table of its own
+    // drawing: nothing drawn for the last person's seat stays in the page.
+    const passed = was && was.seat !== snap.seat;
+    if (!shell || passed || (was && was.number !== snap.number)) shell = tableShell(room);
+    shell.update(passed ? null : was);
     if (justStarted(was, snap)) handoff(room);
   }
   return room;
@@ -417,7 +420,9 @@ function tableShell(room) {
     board.dataset.seq = String(snap.seq);
     board.dataset.status = snap.status;
     room.announcer.next();
-    cfg.play.draw(board, snap, room, was);
+    // (A game's table keeps its nodes from board to board: while the device
+    // waits to be passed on, the board stays empty so no hand comes back.)
+    if (!snap.pass) cfg.play.draw(board, snap, room, was);
     heard = tell(room, was, events, heard);
     const lines = JSON.stringify((snap.result && snap.result.ratings) || []);
     if ((snap.status === 'over' || snap.status === 'ended') && (sheetShownFor !== snap.number || (sheetLines !== lines && sheet.node.open))) {
