@@ -204,3 +204,32 @@ def test_nobody_who_passed_a_device_round_is_rated(django_capture_on_commit_call
     assert snap_of(ada, code)["result"]["ratings"] == [said, said, None]
     row = Rating.objects.get(user=ada.user, game="high-card")
     assert (row.played, row.rated, row.mu) == (1, 0, 1500.0)  # in her history, not her rating
+
+
+@pytest.mark.parametrize("slug", ["euchre", "get-in-line", "line", "station-master"])
+def test_every_game_passes_a_device_between_its_people_with_bots_alongside(slug):
+    """Ada and Cy share a device, bots fill the table: each gets the device
+    when their turn comes, sees only their own seat and plays it."""
+    ada = Client()
+    code = post(ada, "/api/tables", {"game": slug, "name": "Ada"})[1]["code"]
+    assert post(ada, f"/api/tables/{code}/here", {"name": "Cy"})[0] == 200
+    assert post(ada, f"/api/tables/{code}/fill", {"level": "easy"})[0] == 200
+    status, body = post(ada, f"/api/tables/{code}/start")
+    assert status == 200, body
+    game, played = registry.get(slug), {0: 0, 1: 0}
+    for _ in range(400):
+        if min(played.values()) >= 2:
+            break
+        snap = snap_of(ada, code)
+        assert snap["status"] == "playing", "the game ended before both had played twice"
+        state = Table.objects.get(code=code).state
+        if snap["pass"]:
+            assert snap["view"] == json.loads(json.dumps(game.view(state, None)))
+            assert post(ada, f"/api/tables/{code}/hand", {"seat": snap["pass"]["seat"]})[0] == 200
+            continue
+        assert snap["view"] == json.loads(json.dumps(game.view(state, snap["seat"])))
+        assert snap["legal"], "the device holds a seat that isn't deciding, yet no pass was asked for"
+        status, body = post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "seat": snap["seat"], "action": move_from(snap)})
+        assert status == 200, body
+        played[snap["seat"]] += 1
+    assert min(played.values()) >= 2, played
