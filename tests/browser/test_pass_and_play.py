@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.test_line import MY_TURN, SHEET, play_a_card
+from tests.browser.test_line import MY_TURN, SHEET, one_step
 
 PASS = "#pass-screen:not([hidden])"
 TURNS_EACH = 3  # enough for the device to go round both people and back, kept short
@@ -16,21 +16,6 @@ TURNS_EACH = 3  # enough for the device to go round both people and back, kept s
 
 def in_hand(page) -> list[str]:
     return page.locator("#hand .card").evaluate_all("nodes => nodes.map(n => n.dataset.card)")
-
-
-def one_step(page):
-    """One step of the turn on screen: draw, put down or discard when the
-    page asks, else a card from the hand."""
-    must = page.locator("#ln").get_attribute("data-must")
-    if must == "draw":
-        page.locator("#ln-draw").click()
-    elif must == "place":
-        page.locator(".sq.lit").first.click()
-    elif must == "discard":
-        page.locator("#hand .card").last.click()
-        page.locator("#ln-discard").click()
-    else:
-        assert play_a_card(page, {"placed": 0, "upgraded": 0, "shifted": 0}), "no card of the hand could play"
 
 
 def test_two_people_pass_one_device_and_neither_ever_sees_the_others_hand(servers, people):

@@ -67,6 +67,15 @@ def until(client, code, ready, moves=200):
     raise AssertionError("the table never reached the state asked for")
 
 
+def waiting_to_pass():
+    """A started table with Ben beside Ada's device, once it waits to be
+    passed to Cy: the table, Ada, Ben and Ada's snapshot."""
+    ben = Client()
+    code, ada = device_table(ben=ben)
+    assert post(ada, f"/api/tables/{code}/start")[0] == 200
+    return code, ada, ben, until(ada, code, lambda s: s["pass"] is not None)
+
+
 def test_the_host_adds_a_person_on_their_device_and_the_seat_is_the_hosts_browsers():
     ben = Client()
     code, ada = device_table(ben=ben)
@@ -116,10 +125,7 @@ def test_a_device_is_sent_only_the_view_of_the_seat_holding_it_and_none_while_it
 
 
 def test_moves_for_a_seat_not_holding_the_device_are_refused_and_change_nothing():
-    ben = Client()
-    code, ada = device_table(ben=ben)
-    assert post(ada, f"/api/tables/{code}/start")[0] == 200
-    snap = until(ada, code, lambda s: s["pass"] is not None)
+    code, ada, ben, snap = waiting_to_pass()
     before = state_of(code)
     # The device not yet passed: neither Ada's page nor Cy's may move.
     move = {"type": "play", "card": Table.objects.get(code=code).state["hands"][1][0]}
@@ -142,10 +148,7 @@ def test_moves_for_a_seat_not_holding_the_device_are_refused_and_change_nothing(
 
 
 def test_another_browser_can_neither_take_nor_play_a_device_seat():
-    ben = Client()
-    code, ada = device_table(ben=ben)
-    assert post(ada, f"/api/tables/{code}/start")[0] == 200
-    snap = until(ada, code, lambda s: s["pass"] is not None)
+    code, ada, ben, snap = waiting_to_pass()
     before = state_of(code)
     forged = "That seat is played on another device; only its own device can play it or be handed to it."
     assert post(ben, f"/api/tables/{code}/hand", {"seat": 1}) == (403, {"error": forged})
