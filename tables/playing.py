@@ -211,12 +211,17 @@ def cover(code, who: Visitor, index, level="medium") -> None:
         held.changed()
 
 
-def take_back(code, who: Visitor) -> None:
-    """A person takes their seat back from the bot covering it."""
+def take_back(code, who: Visitor, index=None) -> None:
+    """A person takes their seat back from the bot covering it: the seat
+    holding the device, or ``index``, another of the device's own."""
     with hold(code, who) as held:
         seat = held.mine
         if seat is None:
             raise Refused("You don't have a seat at this table.", 403)
+        if index is not None:
+            seat = held.seat_at(index)
+            if not seat.held_by(who.browser):
+                raise Refused(devices.ANOTHER_DEVICE, 403)
         if not seat.covered:
             raise Refused("Your seat is already yours to play.", 409)
         seat.covered = False

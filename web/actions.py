@@ -29,7 +29,7 @@ ACTIONS = {
     "hand": lambda code, who, body: service.hand(code, who, body.get("seat")),
     "hurry": lambda code, who, body: service.hurry(code, who),
     "cover": lambda code, who, body: service.cover(code, who, body.get("seat"), body.get("level", "medium")),
-    "back": lambda code, who, body: service.take_back(code, who),
+    "back": lambda code, who, body: service.take_back(code, who, body.get("seat")),
     "end": lambda code, who, body: service.end(code, who),
     "again": lambda code, who, body: service.again(code, who),
 }

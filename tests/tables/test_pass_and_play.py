@@ -236,3 +236,13 @@ def test_every_game_passes_a_device_between_its_people_with_bots_alongside(slug)
         assert status == 200, body
         played[snap["seat"]] += 1
     assert min(played.values()) >= 2, played
+
+
+def test_a_seat_on_the_device_a_bot_covered_is_taken_back_by_the_device_alone():
+    code, ada, ben, snap = waiting_to_pass()
+    assert post(ada, f"/api/tables/{code}/cover", {"seat": 1})[0] == 200  # Cy is away: a bot plays for her
+    forged = "That seat is played on another device; only its own device can play it or be handed to it."
+    assert post(ben, f"/api/tables/{code}/back", {"seat": 1}) == (403, {"error": forged})
+    assert Seat.objects.get(table__code=code, index=1).covered
+    status, body = post(ada, f"/api/tables/{code}/back", {"seat": 1})
+    assert status == 200 and not body["seats"][1]["covered"]

@@ -405,10 +405,16 @@ function tableShell(room) {
     // In place, so a focused "Cover with a bot" keeps its focus.
     keepingFocus(seats, () => patch(seats, el('ol', { class: 'plates', id: 'plates', 'aria-label': 'Players' }, snap.seats.map(s => plate(room, s)))));
     const mine = snap.seat !== null ? snap.seats[snap.seat] : null;
-    cover.hidden = !(mine && mine.covered);
-    if (mine && mine.covered) {
+    // (Or the seat of someone on this device, which a bot covered while they were away.)
+    const covered = mine && mine.covered ? mine : snap.seats.find(s => s.here && s.covered);
+    cover.hidden = !covered;
+    if (covered === mine && mine) {
       cover.replaceChildren(el('span', { text: 'A bot is playing your seat for now.' }), ' ',
         el('button', { class: 'primary', type: 'button', id: 'take-back', text: 'Take my seat back', onclick: () => room.act('back') }));
+    } else if (covered) {
+      cover.replaceChildren(el('span', { text: `A bot is playing ${covered.name}’s seat for now.` }), ' ',
+        el('button', { class: 'primary', type: 'button', id: 'take-back', text: `Take ${covered.name}’s seat back`,
+          onclick: () => room.act('back', { seat: covered.index }) }));
     }
     // Someone who came after the game began (by its code or link) is told
     // why they are watching, and which seats bots are playing.
