@@ -489,11 +489,13 @@ function passScreen(room, screen, area, was) {
   if (!to) { screen.replaceChildren(); return; }
   if (was && was.pass && was.pass.seat === to.seat && screen.childElementCount) return;
   if (room.cues) room.cues.finish();
+  const taken = el('button', { class: 'primary', type: 'button', id: 'pass-taken', text: `Tap when ${to.name} has the device`,
+    onclick: () => room.act('hand', { seat: to.seat }) });
   screen.replaceChildren(
     el('h2', { id: 'pass-title', text: `Pass to ${to.name}` }),
     el('p', { text: `Nobody else looks now: ${to.name}’s hand shows only once ${to.name} has the device.` }),
-    el('button', { class: 'primary', type: 'button', id: 'pass-taken', text: `Tap when ${to.name} has the device`,
-      onclick: () => room.act('hand', { seat: to.seat }) }));
+    taken);
+  if (!document.querySelector('dialog[open]')) taken.focus();
   room.announce(`Pass the device to ${to.name}.`);
 }
 
