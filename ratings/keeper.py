@@ -13,7 +13,8 @@ the table was signed in. The keeper then, in one transaction:
   one, or one the game has playing together, as Station Master's Co-op) has
   nobody to measure against and is kept but not rated;
 - counts every seat in its side's skill: a signed-in player at their rating;
-  a seat a bot covered at any point at its player's rating but not rated; a
+  a seat a bot covered at any point, or played on a device passed between
+  several people (decision 15), at its player's rating but not rated; a
   guest at 1500 ± 350, never changed; a bot at its level's anchor (σ 0),
   never updated;
 - rates the game (``ratings.model.rate``), saves each signed-in seat's
@@ -46,6 +47,7 @@ COVERED = "a bot covered this seat"
 TWICE = "this player had another seat at the table"
 ALONE = "nobody to play against"
 TOGETHER = "the table played together, with nobody against it"
+DEVICE = "played on a device passed between several players"
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ class Outcome:
     before: tuple[float, float]  # (mu, sigma) as counted
     after: tuple[float, float]
     rated: bool
-    why: str = ""  # why a signed-in seat was not rated
+    why: str = ""  # why a signed-in seat, or one played on a shared device, was not rated
 
     @property
     def delta(self) -> float:
@@ -68,7 +70,7 @@ class Outcome:
 def line(outcome: Outcome) -> str | None:
     """The result sheet's line for a seat: "+12.1 → 1562 ± 78" for a rated
     player, a reason for a signed-in seat that wasn't, nothing otherwise."""
-    if outcome.user is None:
+    if outcome.user is None and not outcome.why:
         return None
     if not outcome.rated:
         return f"not rated: {outcome.why}"
@@ -101,13 +103,16 @@ def assess(game: str, settings: dict, seats: list[dict], places: list[int], rati
         if user is None or user not in rating_of:
             counted_as.append(counted(MU, SIGMA))  # a guest: 1500 ± 350, never changed
             users.append(None)
-            whys.append("")
+            whys.append(DEVICE if seat.get("device") else "")
             continue
         mu, sigma = rating_of[user]
         users.append(user)
         if seat.get("covered"):
             counted_as.append(counted(mu, sigma))
             whys.append(COVERED)
+        elif seat.get("device"):
+            counted_as.append(counted(mu, sigma))
+            whys.append(DEVICE)
         elif user in seen:
             counted_as.append(counted(mu, sigma))
             whys.append(TWICE)

@@ -26,7 +26,7 @@ from django.db import transaction
 
 from engine import registry
 
-from . import bots, rows, telling
+from . import bots, devices, rows, telling
 from .asking import Refused, Visitor
 from .models import Seat, Table
 
@@ -75,11 +75,12 @@ class Held:
         self.saving: set[str] | str | None = None  # what changed() asked to save
 
     def seat_of(self, who: Visitor) -> Seat | None:
-        return next((s for s in self.seats if s.held_by(who.browser)), None)
+        return devices.holder(self.seats, who.browser)
 
     @property
     def mine(self) -> Seat | None:
-        """The asking browser's seat, if it has one."""
+        """The asking browser's seat, if it has one: of a device's several,
+        the one holding it."""
         return self.seat_of(self.who)
 
     @property

@@ -66,6 +66,12 @@ class Seat(models.Model):
     covered = models.BooleanField(default=False)
     # Whether a bot played this seat at any point of the current game.
     was_covered = models.BooleanField(default=False)
+    # A person on the host's device: a name and no account, playing from the
+    # host's browser (pass and play, decision 15).
+    device = models.BooleanField(default=False)
+    # Of a browser's several seats, the one its device is handed to now:
+    # only this seat's view reaches that browser.
+    holds = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["index"]

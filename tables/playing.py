@@ -21,7 +21,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 from engine import moves
 from engine.contract import Illegal
 
-from . import bots, rows
+from . import bots, devices, rows
 from .asking import BROKEN_TEXT, NOT_SAVED, Refused, Visitor
 from .hold import NO_SUCH_TABLE, UNDER_WAY, Held, Only, hold, hold_all, normal_code, under_way, waiting
 from .models import Seat, Table
@@ -59,16 +59,18 @@ def _begin(held: Held) -> None:
     held.changed()
 
 
-def move(code, who: Visitor, seq, action) -> None:
+def move(code, who: Visitor, seq, action, seat=None) -> None:
     """A person's move, made against the state numbered ``seq``. A stale or
-    repeated move is refused; nothing is ever applied twice."""
-    refused = move_all([(code, who, seq, action)])[0]
+    repeated move is refused; nothing is ever applied twice. ``seat``, when
+    named, is the seat the page played it for: on a device several people
+    share, it must be the one holding the device."""
+    refused = move_all([(code, who, seq, action, seat)])[0]
     if refused is not None:
         raise refused
 
 
 def move_all(asked: list[tuple]) -> list[Refused | None]:
-    """People's moves, each ``(code, who, seq, action)``, at one or more
+    """People's moves, each ``(code, who, seq, action[, seat])``, at one or more
     tables in one transaction: on PostgreSQL the round trips, not the moves,
     are most of a move's time, so a busy process makes every move waiting
     in one read and one write. Each is made or refused on its own, in the
@@ -104,24 +106,28 @@ def _move_together(asked: list[tuple]) -> list[Refused | None]:
     codes = [normal_code(code) for code, *_ in asked]
     outcomes: list[Refused | None] = []
     with hold_all(codes) as tables:
-        for code, (_as_asked, who, seq, action) in zip(codes, asked):
+        for code, (_as_asked, who, seq, action, *seat) in zip(codes, asked):
             try:
                 if code not in tables:
                     raise Refused(NO_SUCH_TABLE, 404)
-                _move_at(tables[code], who, seq, action)
+                _move_at(tables[code], who, seq, action, *seat)
                 outcomes.append(None)
             except Refused as refused:
                 outcomes.append(refused)
     return outcomes
 
 
-def _move_at(held: Held, who: Visitor, seq, action) -> None:
+def _move_at(held: Held, who: Visitor, seq, action, for_seat=None) -> None:
     """One person's move at a table in hand; raises Refused."""
     table, game = held.table, held.game
     seat = held.seat_of(who)
     if seat is None:
         raise Refused("You're watching this table; only players can move.", 403)
     held.only(UNDER_WAY)
+    if for_seat is not None and for_seat != seat.index:
+        _not_holding(held, who, for_seat)
+    if devices.shared(held.seats, who.browser) and (due := _passing(held, who)) is not None:
+        raise Refused(f"Pass the device to {due.name} first: they tap the screen once they have it.", 409)
     if seat.covered:
         raise Refused("A bot is playing your seat for now. Take your seat back to play.", 409)
     if not isinstance(seq, int) or isinstance(seq, bool):
@@ -139,6 +145,34 @@ def _move_at(held: Held, who: Visitor, seq, action) -> None:
     rows.record(table, seq, seat.index, action, now, "person")
     bots.sync_clocks(table, game, now)
     bots.advance(table, game, held.seats, now)
+
+
+def _passing(held: Held, who: Visitor) -> Seat:
+    return devices.due(held.seats, who.browser, {s for s, _k, _key in held.game.deciding(held.table.state)})
+
+
+def _not_holding(held: Held, who: Visitor, index) -> None:
+    """A move the page made for a seat other than the one holding its device."""
+    other = next((s for s in held.seats if s.index == index and not isinstance(index, bool)), None)
+    if other is None or not other.held_by(who.browser):
+        raise Refused(devices.ANOTHER_DEVICE, 403)
+    raise Refused(f"{held.seat_of(who).name} has the device now, so this move can't be {other.name}'s; "
+                  f"pass the device to {other.name} when it's their turn.", 409)
+
+
+def hand(code, who: Visitor, index) -> None:
+    """The device is handed to the person whose turn it is (they tapped the
+    pass screen): from now on the browser is sent their view."""
+    with hold(code, who, only=under_way("A device is passed only during a game.")) as held:
+        seat = held.seat_at(index)
+        if not seat.held_by(who.browser):
+            raise Refused(devices.ANOTHER_DEVICE, 403)
+        due = _passing(held, who)
+        if due is not seat:
+            keeps = f"the device stays with {held.mine.name}" if due is None else f"pass it to {due.name}"
+            raise Refused(f"It isn't {seat.name}'s turn yet: {keeps}.", 409)
+        devices.give(held.seats, seat)
+        held.changed("updated")
 
 
 def hurry(code, who: Visitor) -> None:
@@ -177,12 +211,17 @@ def cover(code, who: Visitor, index, level="medium") -> None:
         held.changed()
 
 
-def take_back(code, who: Visitor) -> None:
-    """A person takes their seat back from the bot covering it."""
+def take_back(code, who: Visitor, index=None) -> None:
+    """A person takes their seat back from the bot covering it: the seat
+    holding the device, or ``index``, another of the device's own."""
     with hold(code, who) as held:
         seat = held.mine
         if seat is None:
             raise Refused("You don't have a seat at this table.", 403)
+        if index is not None:
+            seat = held.seat_at(index)
+            if not seat.held_by(who.browser):
+                raise Refused(devices.ANOTHER_DEVICE, 403)
         if not seat.covered:
             raise Refused("Your seat is already yours to play.", 409)
         seat.covered = False

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from . import signals
+from . import devices, signals
 from .models import Result, Seat, Table
 
 
@@ -13,12 +13,15 @@ def finish(table: Table, game, seats: list[Seat]) -> None:
     """The game ended by the rules: keep its result (once)."""
     table.status, table.due_at = Table.OVER, None
     result = game.result(table.state)
+    # Seats whose people passed one device between them: none of them is rated.
+    passed = {s.index for s in seats if s.browser and devices.shared(seats, s.browser)}
     kept, made = Result.objects.get_or_create(
         table=table, number=table.number,
         defaults={
             "game": table.game, "settings": table.settings, "seed": table.seed,
             "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "user": s.user_id,
-                       "covered": s.was_covered or s.covered} for s in seats],
+                       "covered": s.was_covered or s.covered, **({"device": True} if s.index in passed else {})}
+                      for s in seats],
             "places": result["places"], "scores": result.get("scores", []),
             "outcome": {k: v for k, v in result.items() if k not in ("places", "scores")},
             "kept": any(s.user_id for s in seats if s.kind == Seat.PERSON),

@@ -25,7 +25,9 @@ from .models import Move, Seat, Table
 JSON_COLUMNS = frozenset({"settings", "state", "clocks"})
 TABLE_COLUMNS = ("id", "code", "game", "status", "host", "settings", "seed", "number", "state", "seq", "clocks",
                  "due_at", "created", "updated")
-SEAT_COLUMNS = ("id", "table_id", "index", "kind", "browser", "user_id", "name", "level", "covered", "was_covered")
+SEAT_COLUMNS = ("id", "table_id", "index", "kind", "browser", "user_id", "name", "level", "covered", "was_covered",
+                "device", "holds")
+SEAT_FLAGS = 4  # the last columns, which SQLite keeps as 0 and 1
 PLAY_COLUMNS = ("state", "seq", "clocks", "due_at", "status", "updated")
 MOVE_COLUMNS = ("table_id", "number", "seq", "seat", "action", "now", "by", "created")
 
@@ -215,8 +217,8 @@ def seats_of(table: Table) -> list[Seat]:
 
 def _seat(connection, values) -> Seat:
     """A seat from its row; SQLite keeps its flags as 0 and 1."""
-    *rest, covered, was_covered = values
-    return Seat.from_db(connection.alias, SEAT_COLUMNS, [*rest, bool(covered), bool(was_covered)])
+    return Seat.from_db(connection.alias, SEAT_COLUMNS,
+                        [*values[:-SEAT_FLAGS], *(bool(flag) for flag in values[-SEAT_FLAGS:])])
 
 
 def record(table: Table, seq: int, seat: int, action, now: float, by: str) -> None:

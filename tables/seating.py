@@ -11,7 +11,7 @@ from django.db import transaction
 
 from engine import registry
 
-from . import bots, names
+from . import bots, devices, names
 from .asking import Refused, Visitor
 from .hold import CODE_LENGTH, Held, Only, hold, waiting
 from .models import Seat, Table
@@ -76,12 +76,13 @@ def join(code, who: Visitor) -> int:
 
 def leave(code, who: Visitor) -> None:
     """A person leaves: their seat goes (waiting room) or a bot takes it
-    (a game under way). A host who leaves hands the table to the next person."""
+    (a game under way), and so do the seats of the people on their device.
+    A host who leaves hands the table to the next person."""
     with hold(code, who) as held:
-        seat = held.mine
-        if seat is None:
+        if held.mine is None:
             raise Refused("You don't have a seat at this table.", 403)
-        _vacate(held, seat)
+        for seat in devices.seats_of(held.seats, who.browser):
+            _vacate(held, seat)
         if held.by_host:
             nxt = next((s for s in held.seats if s.kind == Seat.PERSON and s.browser), None)
             held.table.host = nxt.browser if nxt else ""
@@ -93,7 +94,7 @@ def clear(code, who: Visitor, index) -> None:
     game a bot takes it over for good."""
     with hold(code, who, host="clear a chair") as held:
         seat = held.seat_at(index)
-        if seat.browser == held.table.host and seat.kind == Seat.PERSON:
+        if seat.held_by(held.table.host) and not seat.device:
             raise Refused("You can't clear your own chair; leave the table instead.")
         _vacate(held, seat)
 
@@ -106,6 +107,7 @@ def _vacate(held: Held, seat: Seat) -> None:
         held.changed("updated")
         return
     seat.kind, seat.browser, seat.user_id, seat.covered, seat.was_covered = Seat.BOT, "", None, False, True
+    seat.device = seat.holds = False
     seat.name = _bot_name(held.seats)
     seat.save()
     held.changed()
@@ -130,6 +132,24 @@ def add_bot(code, who: Visitor, level="medium") -> int:
         if len(seats) >= max(held.game.sizes):
             raise Refused("Every seat is already filled.", 409)
         seat = Seat.objects.create(table=held.table, index=len(seats), kind=Seat.BOT, name=_bot_name(seats), level=bots.level(level))
+        seats.append(seat)
+        held.changed("updated")
+        return seat.index
+
+
+def add_here(code, who: Visitor, name) -> int:
+    """The host adds a person on this device: a seat of the host's own
+    browser under a name of its own, with no account (decision 15)."""
+    with hold(code, who, host="add a person on this device", only=waiting("add a person on this device")) as held:
+        seats = held.seats
+        if held.mine is None:
+            raise Refused("Take a seat yourself first: the people on your device play from your browser.", 409)
+        if len(seats) >= max(held.game.sizes):
+            raise Refused("Every seat is already filled.", 409)
+        name = names.clean(name)
+        names.taken(name, seats)
+        seat = Seat.objects.create(table=held.table, index=len(seats), kind=Seat.PERSON, browser=who.browser,
+                                   name=name, device=True)
         seats.append(seat)
         held.changed("updated")
         return seat.index

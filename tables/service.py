@@ -16,15 +16,15 @@ about), ``rows`` (the store)."""
 
 from .asking import NAME_LENGTH, Refused, Visitor
 from .hold import NO_SUCH_TABLE, normal_code
-from .playing import again, cover, end, hurry, move, move_all, start, take_back
+from .playing import again, cover, end, hand, hurry, move, move_all, start, take_back
 from .reading import read, tables_of
-from .seating import add_bot, arrange, clear, configure, create, fill, join, leave, set_level
+from .seating import add_bot, add_here, arrange, clear, configure, create, fill, join, leave, set_level
 from .snapshots import snapshot, text, views
 from .telling import group
 from .ticker import tick
 
 __all__ = [
-    "NAME_LENGTH", "NO_SUCH_TABLE", "Refused", "Visitor", "add_bot", "again", "arrange", "clear", "configure", "cover",
-    "create", "end", "fill", "group", "hurry", "join", "leave", "move", "move_all", "normal_code", "read", "set_level",
+    "NAME_LENGTH", "NO_SUCH_TABLE", "Refused", "Visitor", "add_bot", "add_here", "again", "arrange", "clear", "configure", "cover",
+    "create", "end", "fill", "group", "hand", "hurry", "join", "leave", "move", "move_all", "normal_code", "read", "set_level",
     "snapshot", "start", "tables_of", "take_back", "text", "tick", "views",
 ]

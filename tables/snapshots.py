@@ -12,7 +12,7 @@ import orjson
 from engine import registry
 from engine.contract import LEVELS, Illegal, offered, plain_words
 
-from . import bots, results, rows
+from . import bots, devices, results, rows
 from .asking import Visitor
 from .models import Seat, Table
 
@@ -61,7 +61,12 @@ class _Around:
 
     def snapshot(self, who: Visitor) -> dict:
         table, seats, game, deciding = self.table, self.seats, self.game, self.deciding
-        mine = next((s for s in seats if s.held_by(who.browser)), None)
+        mine = devices.holder(seats, who.browser)
+        # A device waiting to be passed on shows no seat's view, neither the
+        # last person's nor the next's, until the next has it in hand.
+        passing = devices.due(seats, who.browser, deciding) if self.playing and mine is not None else None
+        if passing is not None:
+            mine = None
         index = mine.index if mine is not None else None
         is_host = table.host == who.browser
         view = game.view(table.state, index) if table.state is not None else None
@@ -83,15 +88,17 @@ class _Around:
             "seats": [
                 {
                     "index": s.index, "name": s.name, "kind": s.kind, "level": s.level if s.plays_as_bot else None,
-                    "covered": s.covered, "you": s is mine,
-                    "host": s.held_by(table.host),
+                    "covered": s.covered, "you": s is mine, "device": s.device, "here": s.held_by(who.browser),
+                    "host": s.held_by(table.host) and not s.device,
                     "deciding": s.index in deciding,
                     "canCover": self.playing and s.kind == Seat.PERSON and not s.covered
-                    and (is_host or (mine is not None and s.index in self.idle)) and s is not mine,
+                    and (is_host or (mine is not None and s.index in self.idle)) and not s.held_by(who.browser),
                 }
                 for s in seats
             ],
             "view": view,
+            # Who this device must be handed to before anyone at it plays on.
+            "pass": {"seat": passing.index, "name": passing.name} if passing is not None else None,
             # The game's own sentence for the start, if it has one: ``{n}``
             # stands for seat n's name (the browser fills them in).
             "opening": _opening(game, table.state),

@@ -24,10 +24,12 @@ ACTIONS = {
     "arrange": lambda code, who, body: service.arrange(code, who, body.get("seat"), body.get("to")),
     "settings": lambda code, who, body: {"settings": service.configure(code, who, body.get("settings"))},
     "start": lambda code, who, body: service.start(code, who),
-    "move": lambda code, who, body: service.move(code, who, body.get("seq"), body.get("action")),
+    "move": lambda code, who, body: service.move(code, who, body.get("seq"), body.get("action"), body.get("seat")),
+    "here": lambda code, who, body: {"seat": service.add_here(code, who, body.get("name"))},
+    "hand": lambda code, who, body: service.hand(code, who, body.get("seat")),
     "hurry": lambda code, who, body: service.hurry(code, who),
     "cover": lambda code, who, body: service.cover(code, who, body.get("seat"), body.get("level", "medium")),
-    "back": lambda code, who, body: service.take_back(code, who),
+    "back": lambda code, who, body: service.take_back(code, who, body.get("seat")),
     "end": lambda code, who, body: service.end(code, who),
     "again": lambda code, who, body: service.again(code, who),
 }
@@ -52,7 +54,8 @@ def perform_moves(asked: list[tuple]) -> list[service.Refused | None]:
     """People's moves, each ``(code, who, body)`` and counted already, made
     together (``service.move_all``): for each, its refusal or None."""
     try:
-        return service.move_all([(code, who, body.get("seq"), body.get("action")) for code, who, body in asked])
+        return service.move_all([(code, who, body.get("seq"), body.get("action"), body.get("seat"))
+                                 for code, who, body in asked])
     except DatabaseError:
         return [_not_saved("move", ", ".join(code for code, _who, _body in asked))] * len(asked)
 

@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_line import play_a_card
+from tests.browser.test_line import one_step
 
 SHEET = "#result-dialog[open]"
 GAMES = {
@@ -99,16 +99,7 @@ def take_my_turn(page, game):
                         page.locator(".space.pending").click()
                     break
     else:
-        must = root.get_attribute("data-must")
-        if must == "draw":
-            page.locator("#ln-draw").click()
-        elif must == "place":
-            page.locator(".sq.lit").first.click()
-        elif must == "discard":
-            page.locator("#hand .card").last.click()
-            page.locator("#ln-discard").click()
-        else:
-            assert play_a_card(page, {"refused": 1, "placed": 0, "upgraded": 0, "shifted": 0})
+        one_step(page)
     page.locator(f'{GAMES[game]["root"]}:not([data-seq="{seq}"]), {SHEET}').first.wait_for()
 
 

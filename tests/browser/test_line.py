@@ -74,6 +74,21 @@ def play_a_card(page, counts):
     return False
 
 
+def one_step(page):
+    """One step of a turn, as it comes: draw, put down or discard when the
+    page asks, else a card from the hand."""
+    must = page.locator("#ln").get_attribute("data-must")
+    if must == "draw":
+        page.locator("#ln-draw").click()
+    elif must == "place":
+        page.locator(".sq.lit").first.click()
+    elif must == "discard":
+        page.locator("#hand .card").last.click()
+        page.locator("#ln-discard").click()
+    else:
+        assert play_a_card(page, {"refused": 1, "placed": 0, "upgraded": 0, "shifted": 0}), "no card of the hand could play"
+
+
 def test_a_person_plays_a_whole_game_of_line_against_a_bot(servers, people):
     server = servers.start()
     ada = people(server.url)

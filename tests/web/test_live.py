@@ -258,3 +258,68 @@ def _target(fd) -> str:
         return fd.readlink().as_posix()
     except FileNotFoundError:
         return ""
+
+
+def test_a_device_two_people_share_is_sent_only_the_view_of_the_seat_holding_it(servers):
+    server = servers.start()
+    ada = Client(server)
+    status, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
+    code = snap["code"]
+    assert ada.post(f"/api/tables/{code}/here", {"name": "Cy"})[0] == 200
+    assert ada.post(f"/api/tables/{code}/bot", {"level": "easy"})[0] == 200
+    ws = ada.socket(code)
+    ws.until(lambda m: m.get("type") == "snapshot" and len(m["seats"]) == 3)
+    ws.send({"type": "act", "do": "start"})
+    # Ben has a session of his own (a table of his), and a socket at Ada's.
+    ben = Client(server)
+    assert ben.post("/api/tables", {"game": "high-card", "name": "Ben"})[0] == 201
+    ben_ws = ben.socket(code)
+    ben_ws.until(lambda m: m.get("type") == "snapshot")
+    refusals = []
+    acted = None
+    for _ in range(100):
+        snap = ws.until(lambda m, acted=acted: m.get("type") == "snapshot" and m["status"] != "lobby"
+                        and (m["status"] != "playing" or m["pass"] or m["legal"])
+                        and (m["seq"], m["seat"]) != acted)
+        if snap["status"] != "playing":
+            break
+        acted = (snap["seq"], snap["seat"])
+        if snap["pass"] and not refusals:
+            # Refused, each with its sentence: a move before the device is
+            # passed, and Ben's browser taking the device.
+            ws.send({"type": "move", "seq": snap["seq"], "seat": snap["seat"], "action": {"type": "play", "card": "2C0"}})
+            refusals.append(ws.until(lambda m: m.get("type") == "error"))
+            first_pass = snap["pass"]["name"]
+            ben_ws.send({"type": "act", "do": "hand", "seat": snap["pass"]["seat"]})
+            refusals.append(ben_ws.until(lambda m: m.get("type") == "error"))
+        if snap["pass"]:
+            ws.send({"type": "act", "do": "hand", "seat": snap["pass"]["seat"]})
+        else:
+            ws.send({"type": "move", "seq": snap["seq"], "seat": snap["seat"], "action": move_from(snap)})
+    assert snap["status"] == "over", "the game did not reach its end"
+    ws.close()
+    ben_ws.close()
+    assert [(r["for"], r["message"], r["status"]) for r in refusals] == [
+        ("move", f"Pass the device to {first_pass} first: they tap the screen once they have it.", 409),
+        ("hand", "That seat is played on another device; only its own device can play it or be handed to it.", 403)]
+
+    frames = [m for m in ws.received if m.get("type") == "snapshot" and m["status"] == "playing"]
+    assert [m for m in ws.received if m.get("type") == "error"] == refusals[:1]
+    held = {0: {}, 1: {}}  # each seat's cards seen while it held the device, by deal
+    for m in frames:
+        if m["seat"] is not None:
+            assert m["view"]["seat"] == m["seat"] and m["seats"][m["seat"]]["you"]
+            held[m["seat"]].setdefault(m["view"]["deal"], set()).update(m["view"]["mine"])
+    assert held[0] and held[1], "both people should have held the device"
+    passing = [m for m in frames if m["pass"]]
+    assert {m["pass"]["name"] for m in passing} == {"Ada", "Cy"}
+    for m in passing:
+        # Waiting to be passed on: nobody's view, no private line of the log.
+        assert m["seat"] is None and m["view"]["seat"] is None and m["view"]["mine"] is None
+        assert not [e for e in m["view"]["events"] if e["kind"] == "dealt"]
+    for m in frames:
+        if m["seat"] is not None:
+            other = held[1 - m["seat"]].get(m["view"]["deal"], set())
+            assert not set(m["view"]["mine"]) & other
+            shown = json.dumps({k: v for k, v in m["view"].items() if k not in ("events", "trick")})
+            assert not [card for card in other if f'"{card}"' in shown]

@@ -99,7 +99,8 @@ export function start(cfg) {
     if (room.cues) room.cues.finish();
     if (room.yourMove) room.yourMove.seen();
     putAway();
-    socket.send({ type: 'move', seq: snap.seq, action });
+    // (The seat it is for: on a device people pass round, the one holding it.)
+    socket.send({ type: 'move', seq: snap.seq, seat: snap.seat, action });
     return true;
   }
 
@@ -164,8 +165,11 @@ export function start(cfg) {
       return;
     }
     if (room.waitingRules) room.waitingRules.close();
-    if (!shell || (was && was.number !== snap.number)) shell = tableShell(room);
-    shell.update(was);
+    // A device passed to another of its people gets a table of its own
+    // drawing: nothing drawn for the last person's seat stays in the page.
+    const passed = was && was.seat !== snap.seat;
+    if (!shell || passed || (was && was.number !== snap.number)) shell = tableShell(room);
+    shell.update(passed ? null : was);
     if (justStarted(was, snap)) handoff(room);
   }
   return room;
@@ -199,7 +203,8 @@ function waitingRoom(room) {
     },
   });
   const seatRows = snap.seats.map(s => {
-    const tags = [s.you ? 'you' : null, s.host ? 'host' : null, s.kind === 'bot' ? `bot · ${LEVEL_NAMES[s.level] || s.level}` : null].filter(Boolean);
+    const tags = [s.you ? 'you' : null, s.here && !s.you ? 'on this device' : null, s.host ? 'host' : null,
+      s.kind === 'bot' ? `bot · ${LEVEL_NAMES[s.level] || s.level}` : null].filter(Boolean);
     const tools = [];
     if (host && s.kind === 'bot') {
       const pick = el('select', { 'aria-label': `Level for ${s.name}`, onchange: e => room.act('level', { seat: s.index, level: e.target.value }) },
@@ -222,6 +227,7 @@ function waitingRoom(room) {
   if (host) {
     actions.push(el('button', { type: 'button', id: 'add-bot', disabled: full, text: 'Add a bot', onclick: () => room.act('bot', { level: 'medium' }) }));
     actions.push(el('button', { type: 'button', id: 'fill-bots', disabled: full, text: 'Fill with bots', onclick: () => room.act('fill', { level: 'medium' }) }));
+    if (seated) actions.push(hereForm(room, full));
     actions.push(el('button', { type: 'button', id: 'start', class: 'primary', disabled: !!snap.startProblem, text: 'Start the game', onclick: () => room.act('start') }));
   }
   let seatBox = null;
@@ -257,6 +263,21 @@ function waitingRoom(room) {
     seated ? el('p', {}, el('button', { class: 'quiet', type: 'button', text: 'Leave this table', onclick: () => { forgetTable(room.code); room.act('leave'); location.href = '/'; } })) : null,
     el('p', {}, el('a', { href: '/', text: '← All games' })),
   );
+}
+
+/** Pass and play: the host adds someone who shares this device, by name;
+ * the table asks for the device to be passed to them when it's their turn. */
+function hereForm(room, full) {
+  return el('form', { class: 'add-here', id: 'add-here', onsubmit: e => {
+    e.preventDefault();
+    const field = e.currentTarget.querySelector('#here-name');
+    const name = field.value.trim();
+    if (!name) { room.say('Type the name of the person sharing this device first.', true); return; }
+    field.value = '';
+    room.act('here', { name });
+  } },
+  el('input', { id: 'here-name', maxlength: '20', placeholder: 'Their name', 'aria-label': 'Name of a person on this device', disabled: full }),
+  el('button', { type: 'submit', id: 'add-here-button', disabled: full, text: 'Add a person on this device' }));
 }
 
 // How to play from the waiting room: the game's own rules, in a sheet kept
@@ -330,6 +351,8 @@ function tableShell(room) {
   const status = el('p', { id: 'room-status', class: 'status' });
   const cover = el('div', { class: 'covered-note', id: 'covered-note', hidden: true });
   const watching = el('p', { class: 'watching-note', id: 'watching-note', hidden: true });
+  const passing = el('section', { class: 'pass-screen', id: 'pass-screen', hidden: true, 'aria-labelledby': 'pass-title' });
+  const area = el('div', { class: 'table-area' }, el('div', { class: 'play' }, seats, board), drawer);
   const rules = dialog('rules', 'How to play', el('div', { class: 'rules', tabindex: '0', role: 'region', 'aria-label': 'How to play' }));
   if (cfg.rules) rules.body.innerHTML = cfg.rules;
   else rules.body.textContent = 'The table shows what you can do on your turn.';
@@ -365,7 +388,7 @@ function tableShell(room) {
       el('button', { class: 'quiet', type: 'button', id: 'open-rules', text: 'How to play', onclick: () => rules.open() }),
       el('button', { class: 'quiet', type: 'button', id: 'open-options', text: 'Options', onclick: () => options.open() }),
       endButton));
-  root.replaceChildren(bar, status, cover, watching, el('div', { class: 'table-area' }, el('div', { class: 'play' }, seats, board), drawer), rules.node, options.node, sheet.node, layer);
+  root.replaceChildren(bar, status, cover, watching, passing, area, rules.node, options.node, sheet.node, layer);
   // How to play opens by itself the first time this browser sits at a
   // table of this game (not if it was read before sitting down, nor when
   // cfg.firstRun is false).
@@ -382,21 +405,30 @@ function tableShell(room) {
     // In place, so a focused "Cover with a bot" keeps its focus.
     keepingFocus(seats, () => patch(seats, el('ol', { class: 'plates', id: 'plates', 'aria-label': 'Players' }, snap.seats.map(s => plate(room, s)))));
     const mine = snap.seat !== null ? snap.seats[snap.seat] : null;
-    cover.hidden = !(mine && mine.covered);
-    if (mine && mine.covered) {
+    // (Or the seat of someone on this device, which a bot covered while they were away.)
+    const covered = mine && mine.covered ? mine : snap.seats.find(s => s.here && s.covered);
+    cover.hidden = !covered;
+    if (covered === mine && mine) {
       cover.replaceChildren(el('span', { text: 'A bot is playing your seat for now.' }), ' ',
         el('button', { class: 'primary', type: 'button', id: 'take-back', text: 'Take my seat back', onclick: () => room.act('back') }));
+    } else if (covered) {
+      cover.replaceChildren(el('span', { text: `A bot is playing ${covered.name}’s seat for now.` }), ' ',
+        el('button', { class: 'primary', type: 'button', id: 'take-back', text: `Take ${covered.name}’s seat back`,
+          onclick: () => room.act('back', { seat: covered.index }) }));
     }
     // Someone who came after the game began (by its code or link) is told
     // why they are watching, and which seats bots are playing.
-    watching.hidden = !(snap.seat === null && snap.status === 'playing');
+    watching.hidden = !(snap.seat === null && snap.status === 'playing' && !snap.pass);
+    passScreen(room, passing, area, was);
     if (!watching.hidden) watching.textContent = watchingNote(snap);
     const events = (snap.view && snap.view.events) || [];
     logList.replaceChildren(...events.map(e => el('li', { text: describe(cfg, e, snap) })).filter(li => li.textContent));
     board.dataset.seq = String(snap.seq);
     board.dataset.status = snap.status;
     room.announcer.next();
-    cfg.play.draw(board, snap, room, was);
+    // (A game's table keeps its nodes from board to board: while the device
+    // waits to be passed on, the board stays empty so no hand comes back.)
+    if (!snap.pass) cfg.play.draw(board, snap, room, was);
     heard = tell(room, was, events, heard);
     const lines = JSON.stringify((snap.result && snap.result.ratings) || []);
     if ((snap.status === 'over' || snap.status === 'ended') && (sheetShownFor !== snap.number || (sheetLines !== lines && sheet.node.open))) {
@@ -447,6 +479,26 @@ function tell(room, was, events, heard) {
   return newest;
 }
 
+/** While this device waits to be passed to the next of its people, the
+ * table is put away behind a screen that names them (the server sends no
+ * seat's view meanwhile); their tap hands it over. */
+function passScreen(room, screen, area, was) {
+  const to = room.snap.pass;
+  area.hidden = !!to;
+  screen.hidden = !to;
+  if (!to) { screen.replaceChildren(); return; }
+  if (was && was.pass && was.pass.seat === to.seat && screen.childElementCount) return;
+  if (room.cues) room.cues.finish();
+  const taken = el('button', { class: 'primary', type: 'button', id: 'pass-taken', text: `Tap when ${to.name} has the device`,
+    onclick: () => room.act('hand', { seat: to.seat }) });
+  screen.replaceChildren(
+    el('h2', { id: 'pass-title', text: `Pass to ${to.name}` }),
+    el('p', { text: `Nobody else looks now: ${to.name}’s hand shows only once ${to.name} has the device.` }),
+    taken);
+  if (!document.querySelector('dialog[open]')) taken.focus();
+  room.announce(`Pass the device to ${to.name}.`);
+}
+
 function watchingNote(snap) {
   const bots = snap.seats.filter(s => s.kind === 'bot').map(s => s.name);
   const seats = bots.length
@@ -461,7 +513,7 @@ function listed(names) {
 
 function plate(room, s) {
   const snap = room.snap;
-  const tags = [s.kind === 'bot' ? 'bot' : null, s.covered ? 'a bot is covering' : null].filter(Boolean);
+  const tags = [s.kind === 'bot' ? 'bot' : null, s.here && !s.you ? 'this device' : null, s.covered ? 'a bot is covering' : null].filter(Boolean);
   return el('li', { class: `plate${s.deciding ? ' deciding' : ''}${s.you ? ' me' : ''}`, 'data-seat': s.index },
     el('span', { class: 'plate-name', text: s.name }),
     tags.length ? el('span', { class: 'tags', text: tags.join(' · ') }) : null,

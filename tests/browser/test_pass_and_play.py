@@ -1,0 +1,69 @@
+"""Pass and play in a real browser: Ada hosts a Line table, adds Cy as a
+person on her device and a bot, and the two of them play from the one page,
+passing it between them. Whoever's turn it is sees their own hand; the
+other's is never in the page, and while the page waits to be passed on
+nobody's is."""
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.test_line import MY_TURN, SHEET, one_step
+
+PASS = "#pass-screen:not([hidden])"
+TURNS_EACH = 3  # enough for the device to go round both people and back, kept short
+
+
+def in_hand(page) -> list[str]:
+    return page.locator("#hand .card").evaluate_all("nodes => nodes.map(n => n.dataset.card)")
+
+
+def test_two_people_pass_one_device_and_neither_ever_sees_the_others_hand(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    page.goto("/")
+    page.get_by_label("Your name at the table").fill("Ada")
+    page.get_by_role("button", name="Start a Line table", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/t/[A-Z]{5}$"))
+    page.get_by_label("Name of a person on this device").fill("Cy")
+    page.get_by_role("button", name="Add a person on this device").click()
+    expect(page.locator('#seats li[data-seat="1"]')).to_contain_text("Cy")
+    expect(page.locator('#seats li[data-seat="1"] .tags')).to_have_text("on this device")
+    page.get_by_role("button", name="Add a bot").click()
+    expect(page.locator("#seats li")).to_have_count(3)
+    page.get_by_role("button", name="Start the game").click()
+    page.locator("#rules-dialog").get_by_role("button", name="Close").click()
+
+    steps = []  # (whose turn, the page's HTML) at each step of a person's turn
+    passed_to = []
+    turns = {"Ada": 0, "Cy": 0}
+    while min(turns.values()) < TURNS_EACH:
+        page.locator(f"{MY_TURN}, {PASS}, {SHEET}").first.wait_for()
+        assert not page.locator(SHEET).count(), "the game ended before both had played their turns"
+        if page.locator(PASS).count():
+            screen = page.locator(PASS)
+            name = re.fullmatch(r"Pass to (\w+)", screen.locator("h2").inner_text()).group(1)
+            # Nobody's hand is in the page while it waits to be passed on.
+            expect(page.locator("#hand .card")).to_have_count(0)
+            expect(page.locator("#board")).to_be_hidden()
+            passed_to.append(name)
+            screen.get_by_role("button", name=f"Tap when {name} has the device").click()
+            expect(page.locator(PASS)).to_have_count(0)
+            turns[name] += 1
+            continue
+        me = page.locator("#plates .plate.me .plate-name").inner_text()
+        steps.append((me, set(in_hand(page)), page.content()))
+        seq = page.locator("#ln").get_attribute("data-seq")
+        one_step(page)
+        page.locator(f'#ln:not([data-seq="{seq}"]), {PASS}, {SHEET}').first.wait_for()
+    assert passed_to[:2] == ["Cy", "Ada"] and {me for me, _, _ in steps} == {"Ada", "Cy"}
+
+    # What each held at their next step is what they held meanwhile (only
+    # their own moves change a hand): none of it was in the page before.
+    for k, (me, _, html) in enumerate(steps):
+        later = next((cards for who, cards, _ in steps[k + 1:] if who != me), None)
+        if later is None:
+            continue
+        assert later and not [card for card in later if f'data-card="{card}"' in html], (me, later)
+    assert ada.errors == []
