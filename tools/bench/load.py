@@ -78,7 +78,7 @@ class Load:
         self.kernel = 0.0  # the part of the servers' CPU spent in the kernel
         self.all_moves = 0  # people's and bots', while the people play
         self.sent_at: list[float] = []  # when each person's move was sent
-        self.cpu_a_move: list[float] = []  # each second's servers' CPU over its moves
+        self.each_second: list[tuple[float, int]] = []  # the servers' CPU and the moves played, second by second
 
     async def person(self, url: str, cookies: str, origin: str, table: Table, who: int):
         """One person on a socket of their own: plays, then holds the socket
@@ -271,8 +271,7 @@ async def drive(tables, seconds: float, servers: list) -> Load:
         for _second in range(max(1, round(seconds))):  # each second's CPU a move, for its interval
             await asyncio.sleep(seconds / max(1, round(seconds)))
             now, moves_now = sum(servers_cpu(servers)), played()
-            if moves_now > last_moves:
-                load.cpu_a_move.append((now - last) / (moves_now - last_moves))
+            load.each_second.append((now - last, moves_now - last_moves))
             last, last_moves = now, moves_now
         load.generator = (time.process_time() - mine) / seconds
         (user, system), (user0, system0) = servers_cpu(servers), began
@@ -309,6 +308,16 @@ def mean_interval(values: list[float]) -> tuple[float, float]:
     return statistics.fmean(values), 1.96 * statistics.stdev(values) / len(values) ** 0.5
 
 
+def ratio_interval(pairs: list[tuple[float, int]], rounds: int = 1000) -> tuple[float, float, float]:
+    """Σ CPU over Σ moves, with its 95% interval from resampling the seconds."""
+    if not pairs or not sum(m for _c, m in pairs):
+        return (float("nan"),) * 3
+    draw = random.Random(0)
+    ratio = lambda some: sum(c for c, _m in some) / max(1, sum(m for _c, m in some))  # noqa: E731
+    again = sorted(ratio(draw.choices(pairs, k=len(pairs))) for _ in range(rounds))
+    return ratio(pairs), again[int(0.025 * rounds)], again[int(0.975 * rounds)]
+
+
 def quantile_interval(ordered: list[float], p: float) -> tuple[float, float, float]:
     """The p-quantile of sorted values with its 95% interval, from the ranks
     the binomial puts around it."""
@@ -338,7 +347,7 @@ def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, l
     lat = sorted(load.latencies)
     rate, rate_pm = mean_interval(per_second(load.sent_at, load.deadline - seconds, seconds))
     quantiles = {p: [x * 1000 for x in quantile_interval(lat, p)] for p in (0.5, 0.95, 0.99)}
-    cpu, cpu_pm = (x * 1000 for x in mean_interval(load.cpu_a_move))
+    _cpu, cpu_low, cpu_high = (x * 1000 for x in ratio_interval(load.each_second))
     print(f"{name}: {tables} tables, {processes} process(es), {level} bots, {seconds:.0f} s of play")
     print(f"  people's moves sent: {load.moves} ({load.moves / seconds:.0f}/s, each second {rate:.0f} ± {rate_pm:.0f}); "
           f"reached both seats: {len(load.latencies)}; never reached both: {load.unanswered}")
@@ -347,7 +356,7 @@ def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, l
     print(f"  load generator: {load.generator * 100:.0f}% of one core")
     print(f"  errors: {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
     print(f"  servers: {load.cpu * 100:.0f}% of one core, {load.memory:.0f} MB resident; "
-          f"{load.cpu * seconds / max(load.all_moves, 1) * 1000:.2f} ms of CPU a move (each second {cpu:.2f} ± {cpu_pm:.2f}; "
+          f"{load.cpu * seconds / max(load.all_moves, 1) * 1000:.2f} ms of CPU a move ({cpu_low:.2f}–{cpu_high:.2f}; "
           f"{load.all_moves} moves, bots' included; {load.kernel * 100:.0f}% of it in the kernel)")
     for server in servers:  # bots still thinking would move while the audit reads
         server.stop()
@@ -355,7 +364,7 @@ def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, l
     print(f"  {audited}")
     return {"name": name, "moves": load.moves / seconds, "rate_pm": rate_pm, "quantiles": quantiles,
             "errors": len(load.errors), "unanswered": load.unanswered,
-            "cpu": load.cpu * seconds / max(load.all_moves, 1) * 1000, "cpu_pm": cpu_pm, "audited": audited}
+            "cpu": load.cpu * seconds / max(load.all_moves, 1) * 1000, "cpu_interval": (cpu_low, cpu_high), "audited": audited}
 
 
 def side_by_side(figures: list[dict]) -> None:
@@ -370,7 +379,7 @@ def side_by_side(figures: list[dict]) -> None:
         q = f["quantiles"]
         print(f"  {f['name']:<34} {f['moves']:>5.0f} ± {f['rate_pm']:<3.0f} {f['moves'] / max(first, 1e-9):>5.2f} "
               f"{q[0.5][0]:>10.1f} {q[0.95][0]:>8.1f} {q[0.99][0]:>8.1f} {f['errors'] + f['unanswered']:>6} "
-              f"{f['cpu']:>7.2f} ± {f['cpu_pm']:.2f}")
+              f"{f['cpu']:>7.2f} ({f['cpu_interval'][0]:.2f}–{f['cpu_interval'][1]:.2f})")
 
 
 def main(argv=None) -> None:
