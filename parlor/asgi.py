@@ -12,16 +12,18 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "parlor.settings")
 django_http = get_asgi_application()
 
-# The sockets' database calls run on the event loop itself (tables/db.py);
-# Django refuses the ORM on a thread that runs a loop unless told.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
-from tables import mainloop, ticker, wal  # noqa: E402
+from tables import db, mainloop, ticker, wal  # noqa: E402
 from web.origins import ExactOrigin  # noqa: E402
 from web.routing import websocket_urlpatterns  # noqa: E402
+
+if db.ON_THE_LOOP:
+    # SQLite's calls run on the event loop itself (tables/db.py); Django
+    # refuses the ORM on a thread that runs a loop unless told. PostgreSQL's
+    # run on threads, so an ORM call made on its loop by mistake is refused.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 router = ProtocolTypeRouter({
     "http": django_http,

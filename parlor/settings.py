@@ -98,8 +98,7 @@ def sqlite(name: str) -> dict:
 # PostgreSQL gives up on a connection it can't open in CONNECT_SECONDS, and
 # on a statement still unanswered after STATEMENT_SECONDS (waiting for a
 # lock included), so a stuck database fails the statement instead of
-# holding a process's loop, which every socket of that process waits on
-# (decision 6). A move's statements take milliseconds and a lock is held for
+# holding one of a process's few database threads for good (decision 16). A move's statements take milliseconds and a lock is held for
 # one transaction, a batch of moves at most; ten seconds is thousands of
 # times that. `manage.py migrate` runs without the statement limit: building
 # an index over every move of a big site may rightly take minutes.

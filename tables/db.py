@@ -1,33 +1,43 @@
 """How the server's event loop reaches the database.
 
-Every call runs right on the loop, one after another. SQLite is a library
-inside this process that answers in microseconds. PostgreSQL answers a
-round trip in a fraction of a millisecond, but on threads every round trip
-then waited for the interpreter behind the other busy threads (measured at
-500 busy tables: ten times the round trip itself), so its calls run on the
-loop too, and each action makes few round trips: the table and its seats in
-one read that also opens the transaction, the moves and the new state in one
-write that also commits it (tables/rows.py), the bots of every due table in
-one transaction (tables/ticker.py), the people's moves that queued meanwhile
-in one transaction too (web/batching.py), and the rate limit counted
-beside the call, not inside it (web/limits.py). Locks never chain: a
-process runs one transaction at a time, takes a batch's tables in the order
-of their codes, and the ticker passes over tables another process holds.
-(The server allows the ORM on the loop's thread: parlor/asgi.py.)"""
+SQLite is a library inside this process that answers in microseconds and
+takes one writer at a time, so its calls run right on the loop, one after
+another (decision 5). PostgreSQL is across a socket and locks rows, so its
+calls run on a few threads of their own, each keeping its connection for
+good: while one call waits on a round trip or on a row another process
+holds, the loop serves every other socket and the other threads make other
+tables' moves (decision 16). Each action still makes few round trips: the
+table and its seats in one read that also opens the transaction, the moves
+and the new state in one write that also commits it (tables/rows.py), the
+bots of every due table in one transaction (tables/ticker.py), the people's
+moves that queued meanwhile in one transaction too (web/batching.py), and
+the rate limit counted beside the call, not inside it (web/limits.py).
+Locks never chain: a transaction takes its tables in the order of their
+codes, and the ticker passes over tables another process holds. (On SQLite
+the server allows the ORM on the loop's thread: parlor/asgi.py.)"""
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
-from django.db import connection
+from django.db import connection, connections
 
+ON_THE_LOOP = connection.vendor == "sqlite"
 # How many due tables one bot turn takes, and how many people's moves one
 # batch makes. On SQLite one, so a person's move waits behind one table's
 # bots at most; on PostgreSQL a transaction's round trips cost more than the
 # moves, so a turn takes every due table, and a batch every waiting move, up
 # to this many at once.
-TABLES_A_TURN = 1 if connection.vendor == "sqlite" else 10
+TABLES_A_TURN = 1 if ON_THE_LOOP else 10
+# PostgreSQL's calls at once in a process, each on its thread with its own
+# connection from the pool (settings: 16 a process). A few are enough: a
+# call is two round trips and a little Python, and more threads only queue
+# for the interpreter.
+THREADS = 4
+_threads = None if ON_THE_LOOP else ThreadPoolExecutor(THREADS, thread_name_prefix="database")
 # Django keeps a connection per asyncio context on the loop's thread, and
 # every socket and request is a task with a context of its own: the calls on
 # the loop share this one, so the process holds one connection, not one per
@@ -37,6 +47,8 @@ _loop_context = contextvars.Context()
 
 async def call(function, *args):
     """Run ``function(*args)`` for the loop; await the result."""
+    if not ON_THE_LOOP:
+        return await asyncio.get_running_loop().run_in_executor(_threads, _checked, function, *args)
     try:
         return _loop_context.run(_checked, function, *args)
     finally:
@@ -48,6 +60,21 @@ def _checked(function, *args):
         return function(*args)
     finally:
         if connection.errors_occurred:
-            # PostgreSQL may have gone away mid-call: drop a broken
+            # The database may have gone away mid-call: drop a broken
             # connection, so the next call opens a fresh one.
             connection.close_if_unusable_or_obsolete()
+
+
+async def close_all() -> None:
+    """Close the connections the calls hold (a loop of a test's own ends)."""
+    if ON_THE_LOOP:
+        _loop_context.run(connections.close_all)
+        return
+    every = threading.Barrier(THREADS)  # so each thread takes one, and closes its own
+
+    def close():
+        every.wait()
+        connections.close_all()
+
+    loop = asyncio.get_running_loop()
+    await asyncio.gather(*(loop.run_in_executor(_threads, close) for _ in range(THREADS)))

@@ -17,6 +17,7 @@ from functools import cache
 import orjson
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models.base import ModelState
 from django.utils import timezone
 from psycopg import pq
 
@@ -204,7 +205,7 @@ def _with_seats(connection, row) -> tuple[Table, list[Seat]]:
         else value
         for column, value in zip(TABLE_COLUMNS, row)
     ]
-    table = Table.from_db(connection.alias, TABLE_COLUMNS, values)
+    table = _built(Table, connection.alias, TABLE_COLUMNS, values)
     seats = sorted((_seat(connection, values) for values in orjson.loads(row[-1] or "[]")), key=lambda seat: seat.index)
     return table, seats
 
@@ -217,8 +218,20 @@ def seats_of(table: Table) -> list[Seat]:
 
 def _seat(connection, values) -> Seat:
     """A seat from its row; SQLite keeps its flags as 0 and 1."""
-    return Seat.from_db(connection.alias, SEAT_COLUMNS,
-                        [*values[:-SEAT_FLAGS], *(bool(flag) for flag in values[-SEAT_FLAGS:])])
+    return _built(Seat, connection.alias, SEAT_COLUMNS,
+                  [*values[:-SEAT_FLAGS], *(bool(flag) for flag in values[-SEAT_FLAGS:])])
+
+
+def _built(model, alias: str, columns, values):
+    """An instance of ``model`` from a whole row, as ``from_db`` makes it but
+    without ``__init__`` going through every field (four times as long, and
+    every move and bot turn reads a table and its seats; the models have no
+    ``post_init`` hooks)."""
+    made = model.__new__(model)
+    made._state = ModelState()
+    made._state.adding, made._state.db = False, alias
+    made.__dict__.update(zip(columns, values))
+    return made
 
 
 def record(table: Table, seq: int, seat: int, action, now: float, by: str) -> None:

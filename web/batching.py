@@ -1,25 +1,32 @@
-"""People's moves from the sockets, made in batches. While the loop waits
-on the database for one batch, the moves that arrive queue here; the next
-batch takes them all (up to ``db.TABLES_A_TURN``) in one transaction. On
-PostgreSQL a move's two round trips are most of its time on the loop, so a
-busy process spends them once for many moves; an idle one still makes each
-move the moment it arrives. On SQLite each move is its own call, as it
-would be alone."""
+"""People's moves from the sockets, made in batches. On PostgreSQL a move's
+two round trips are most of its time, so the moves that arrive while the
+database threads are busy queue here, and the next free thread takes them
+all (up to ``db.TABLES_A_TURN``) in one transaction; an idle process still
+makes each move the moment it arrives. Batches in flight never share a
+table: a move at a table whose batch waits (on a row another process holds,
+say) waits for it, and moves at other tables go ahead on the other threads.
+On SQLite each move is its own call, as it would be alone."""
 
 from __future__ import annotations
 
 import asyncio
 import weakref
 
-from tables import db
+from tables import db, service
 
 from .actions import perform_moves
+
+# Batches of moves in flight at once: one thread is left for the bots'
+# turns and the snapshots.
+BATCHES_AT_ONCE = max(1, db.THREADS - 1)
 
 
 class _Queue:
     def __init__(self):
         self.waiting: list[tuple[tuple, asyncio.Future]] = []
-        self.draining: asyncio.Task | None = None
+        self.busy: set[str] = set()  # the tables of the batches in flight
+        self.batches: set[asyncio.Task] = set()
+        self.starting = False  # a start is due once the loop has read what arrived with this move
 
 
 # One queue a loop (the server has one; tests may run several in turn).
@@ -44,22 +51,53 @@ async def _queued(code: str, who, body: dict):
     queue = _queues.setdefault(loop, _Queue())
     made = loop.create_future()
     queue.waiting.append(((code, who, body), made))
-    if queue.draining is None or queue.draining.done():
-        queue.draining = asyncio.ensure_future(_drain(queue))
+    if not queue.starting:
+        # The moves that arrived with this one, in the same turn of the
+        # loop, go in the same batch.
+        queue.starting = True
+        loop.call_soon(_start, queue)
     return await made
 
 
-async def _drain(queue: _Queue) -> None:
-    while queue.waiting:
-        batch = queue.waiting[:db.TABLES_A_TURN]
-        del queue.waiting[:len(batch)]
-        try:
-            outcomes = await db.call(perform_moves, [asked for asked, _made in batch])
-        except Exception as failed:  # not the database's (that is a refusal): the sockets' own handlers report it
-            for _asked, made in batch:
-                if not made.done():
-                    made.set_exception(failed)
-            continue
-        for (_asked, made), outcome in zip(batch, outcomes):
-            if not made.done():  # (its socket may have closed meanwhile)
-                made.set_result(outcome)
+def _start(queue: _Queue) -> None:
+    """Start batches while there are threads for them and moves at tables
+    no batch holds."""
+    queue.starting = False
+    while len(queue.batches) < BATCHES_AT_ONCE:
+        batch = _take(queue)
+        if not batch:
+            return
+        task = asyncio.ensure_future(_make(queue, batch))
+        queue.batches.add(task)
+
+
+def _take(queue: _Queue) -> list:
+    batch, kept, tables = [], [], set()
+    for waiting in queue.waiting:
+        table = service.normal_code(waiting[0][0])
+        if len(batch) < db.TABLES_A_TURN and table not in queue.busy:
+            batch.append(waiting)
+            tables.add(table)
+        else:
+            kept.append(waiting)
+    queue.waiting = kept
+    queue.busy |= tables
+    return batch
+
+
+async def _make(queue: _Queue, batch: list) -> None:
+    try:
+        outcomes = await db.call(perform_moves, [asked for asked, _made in batch])
+    except Exception as failed:  # not the database's (that is a refusal): the sockets' own handlers report it
+        outcomes = [failed] * len(batch)
+    finally:
+        queue.busy -= {service.normal_code(asked[0]) for asked, _made in batch}
+        queue.batches.discard(asyncio.current_task())
+        _start(queue)
+    for (_asked, made), outcome in zip(batch, outcomes):
+        if made.done():
+            continue  # (its socket closed meanwhile)
+        if isinstance(outcome, Exception) and not isinstance(outcome, service.Refused):
+            made.set_exception(outcome)
+        else:
+            made.set_result(outcome)

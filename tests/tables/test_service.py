@@ -7,7 +7,7 @@ import json
 
 import psycopg
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.test import Client
 
 from tables import bots, db, mainloop, service, ticker
@@ -226,7 +226,7 @@ def test_moves_arriving_while_the_loop_is_busy_are_made_in_one_batch(monkeypatch
                                         return_exceptions=True)
         finally:
             mainloop.forget()
-            await db.call(connections.close_all)  # the loop's own connections, not the test's
+            await db.close_all()  # the calls' own connections, not the test's
 
     outcomes = asyncio.run(all_at_once())
     assert outcomes[:3] == [None, None, None]

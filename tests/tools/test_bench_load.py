@@ -1,6 +1,7 @@
-"""The load benchmark itself, run small: it holds its tables on both set-ups
-and with hard bots, every person's move reaches both seats, and it stops by
-itself."""
+"""The load benchmark itself, run small: it holds its tables on SQLite, on
+two and four processes with PostgreSQL and Redis, and with hard bots; every
+person's move reaches both seats, the set-ups are printed side by side, and
+it stops by itself."""
 
 import re
 import subprocess
@@ -15,12 +16,16 @@ def test_the_load_benchmark_plays_every_set_up_and_accounts_for_every_move():
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "(a) SQLite: 4 tables, 1 process(es)" in out and "(b) PostgreSQL + Redis: 4 tables, 2 process(es)" in out
-    assert "(c) SQLite, hard bots: 4 tables, 1 process(es), hard bots" in out
+    assert "(c) PostgreSQL + Redis, four: 4 tables, 4 process(es)" in out
+    assert "(d) SQLite, hard bots: 4 tables, 1 process(es), hard bots" in out
     sent = [int(n) for n in re.findall(r"people's moves sent: (\d+)", out)]
     reached = [int(n) for n in re.findall(r"reached both seats: (\d+)", out)]
-    assert len(sent) == 3 and all(sent) and reached == sent, out
-    assert out.count("never reached both: 0") == 3 and out.count("errors: 0") == 3, out
-    assert out.count("tables whose moves skip or repeat a seq: 0") == 3, out
+    assert len(sent) == 4 and all(sent) and reached == sent, out
+    assert out.count("never reached both: 0") == 4 and out.count("errors: 0") == 4, out
+    assert out.count("tables whose moves skip or repeat a seq: 0") == 4, out
+    side = out.split("side by side")[1].splitlines()
+    assert [line.split()[0] for line in side[2:6]] == ["(a)", "(b)", "(c)", "(d)"], out
+    assert side[2].split()[5] == "1.00", out  # the first set-up against itself
 
 
 def test_the_load_benchmark_refuses_runs_beyond_its_bounds():

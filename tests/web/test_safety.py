@@ -11,7 +11,7 @@ import types
 from contextlib import contextmanager
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.test import Client
 
 from tables import db, mainloop, service
@@ -141,7 +141,7 @@ def test_a_database_failure_mid_move_from_a_socket_changes_nothing_and_says_so(m
             await batching.move(*asked)
         finally:
             mainloop.forget()
-            await db.call(connections.close_all)  # the loop's own connections, not the test's
+            await db.close_all()  # the calls' own connections, not the test's
 
     with tables_refusing_writes():
         with pytest.raises(Refused) as refused:

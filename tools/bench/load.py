@@ -2,12 +2,14 @@
 websocket clients and two bots at brisk pace, people moving as fast as the
 rules allow. Prints moves per second, the latency from a move's send to the
 last seat's updated view (median, 95th, 99th percentile), errors, and the
-servers' CPU and memory, for (a) one process on SQLite and (b) two processes
-on PostgreSQL and Redis, with medium bots, and (c) one process on SQLite
-with hard bots, which think in the server's worker processes (their CPU is
-counted with the server's). Loopback only; bounded in tables and seconds.
+servers' CPU and memory, each with its 95% interval, for (a) one process on
+SQLite, (b) two processes on PostgreSQL and Redis and (c) four, with medium
+bots, and (d) one process on SQLite with hard bots, which think in the
+server's worker processes (their CPU is counted with the server's); then
+the set-ups side by side, each as a ratio of (a)'s moves a second. Loopback
+only; bounded in tables and seconds.
 
-    python -m tools.bench.load [--tables 500] [--seconds 30] [--only sqlite|scaled|hard]
+    python -m tools.bench.load [--tables 500] [--seconds 30] [--only sqlite|scaled|four|hard]
 """
 
 from __future__ import annotations
@@ -75,6 +77,8 @@ class Load:
         self.cpu = self.memory = self.generator = 0.0
         self.kernel = 0.0  # the part of the servers' CPU spent in the kernel
         self.all_moves = 0  # people's and bots', while the people play
+        self.sent_at: list[float] = []  # when each person's move was sent
+        self.each_second: list[tuple[float, int]] = []  # the servers' CPU and the moves played, second by second
 
     async def person(self, url: str, cookies: str, origin: str, table: Table, who: int):
         """One person on a socket of their own: plays, then holds the socket
@@ -156,6 +160,7 @@ class Load:
                 if move is not None:
                     last_sent = seq
                     table.sent[seq] = time.monotonic()
+                    self.sent_at.append(table.sent[seq])
                     self.moves += 1
                     await ws.send(orjson.dumps({"type": "move", "seq": seq, "action": move}).decode())
 
@@ -260,13 +265,19 @@ async def drive(tables, seconds: float, servers: list) -> Load:
     async def measure():
         """The servers' CPU and memory while the people play."""
         await load.everyone.wait()
-        began, mine = servers_cpu(servers), time.process_time()
-        await asyncio.sleep(seconds)
+        played = lambda: sum(max(table.seen.values(), default=0) for table, _h, _g in tables)  # noqa: E731
+        began, mine, moves_then = servers_cpu(servers), time.process_time(), played()
+        last, last_moves = sum(began), moves_then
+        for _second in range(max(1, round(seconds))):  # each second's CPU a move, for its interval
+            await asyncio.sleep(seconds / max(1, round(seconds)))
+            now, moves_now = sum(servers_cpu(servers)), played()
+            load.each_second.append((now - last, moves_now - last_moves))
+            last, last_moves = now, moves_now
         load.generator = (time.process_time() - mine) / seconds
         (user, system), (user0, system0) = servers_cpu(servers), began
         load.cpu = (user - user0 + system - system0) / seconds
         load.kernel = (system - system0) / seconds / max(load.cpu, 1e-9)
-        load.all_moves = sum(max(table.seen.values(), default=0) for table, _h, _g in tables)
+        load.all_moves = played() - moves_then
         load.memory = used(servers, rss_mb)
 
     measuring = asyncio.ensure_future(measure())
@@ -290,34 +301,92 @@ async def drive(tables, seconds: float, servers: list) -> Load:
     return load
 
 
-def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, level: str = "medium") -> None:
+def mean_interval(values: list[float]) -> tuple[float, float]:
+    """A mean and the half-width of its 95% interval."""
+    if len(values) < 2:
+        return (values[0] if values else float("nan")), float("nan")
+    return statistics.fmean(values), 1.96 * statistics.stdev(values) / len(values) ** 0.5
+
+
+def ratio_interval(pairs: list[tuple[float, int]], rounds: int = 1000) -> tuple[float, float, float]:
+    """Σ CPU over Σ moves, with its 95% interval from resampling the seconds."""
+    if not pairs or not sum(m for _c, m in pairs):
+        return (float("nan"),) * 3
+    draw = random.Random(0)
+    ratio = lambda some: sum(c for c, _m in some) / max(1, sum(m for _c, m in some))  # noqa: E731
+    again = sorted(ratio(draw.choices(pairs, k=len(pairs))) for _ in range(rounds))
+    return ratio(pairs), again[int(0.025 * rounds)], again[int(0.975 * rounds)]
+
+
+def quantile_interval(ordered: list[float], p: float) -> tuple[float, float, float]:
+    """The p-quantile of sorted values with its 95% interval, from the ranks
+    the binomial puts around it."""
+    n = len(ordered)
+    if not n:
+        return (float("nan"),) * 3
+    spread = 1.96 * (n * p * (1 - p)) ** 0.5
+    at = lambda rank: ordered[max(0, min(n - 1, int(rank)))]  # noqa: E731
+    return at(n * p), at(n * p - spread), at(n * p + spread)
+
+
+def per_second(times: list[float], began: float, seconds: float) -> list[float]:
+    """How many of these moments fell in each whole second of the run."""
+    counts = [0] * max(1, int(seconds))
+    for t in times:
+        if 0 <= t - began < len(counts):
+            counts[int(t - began)] += 1
+    return counts
+
+
+def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, level: str = "medium") -> dict:
     servers = [pool.start(PARLOR_BOT_THINK=1) for _ in range(processes)]
     made = setup(servers, tables, level)
     # The people's sockets on uvloop and orjson, as the servers are, so the
     # load generator takes as little of the cores it shares with them.
     load = uvloop.run(drive(made, seconds, servers))
-    lat = sorted(load.latencies) or [float("nan")]
-    pct = lambda p: lat[min(len(lat) - 1, int(p * len(lat)))] * 1000  # noqa: E731
+    lat = sorted(load.latencies)
+    rate, rate_pm = mean_interval(per_second(load.sent_at, load.deadline - seconds, seconds))
+    quantiles = {p: [x * 1000 for x in quantile_interval(lat, p)] for p in (0.5, 0.95, 0.99)}
+    _cpu, cpu_low, cpu_high = (x * 1000 for x in ratio_interval(load.each_second))
     print(f"{name}: {tables} tables, {processes} process(es), {level} bots, {seconds:.0f} s of play")
-    print(f"  people's moves sent: {load.moves} ({load.moves / seconds:.0f}/s); "
+    print(f"  people's moves sent: {load.moves} ({load.moves / seconds:.0f}/s, each second {rate:.0f} ± {rate_pm:.0f}); "
           f"reached both seats: {len(load.latencies)}; never reached both: {load.unanswered}")
-    print(f"  move to last seat's view: median {statistics.median(lat) * 1000:.1f} ms, "
-          f"95th {pct(0.95):.1f} ms, 99th {pct(0.99):.1f} ms")
+    print("  move to last seat's view: " + ", ".join(
+        f"{label} {q:.1f} ms ({low:.1f}–{high:.1f})" for label, (q, low, high) in zip(("median", "95th", "99th"), quantiles.values())))
     print(f"  load generator: {load.generator * 100:.0f}% of one core")
     print(f"  errors: {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
     print(f"  servers: {load.cpu * 100:.0f}% of one core, {load.memory:.0f} MB resident; "
-          f"{load.cpu * seconds / max(load.all_moves, 1) * 1000:.2f} ms of CPU a move ({load.all_moves} moves, bots' included; "
-          f"{load.kernel * 100:.0f}% of it in the kernel)")
+          f"{load.cpu * seconds / max(load.all_moves, 1) * 1000:.2f} ms of CPU a move ({cpu_low:.2f}–{cpu_high:.2f}; "
+          f"{load.all_moves} moves, bots' included; {load.kernel * 100:.0f}% of it in the kernel)")
     for server in servers:  # bots still thinking would move while the audit reads
         server.stop()
-    print(f"  {audit(pool, [table.code for table, _h, _g in made])}")
+    audited = audit(pool, [table.code for table, _h, _g in made])
+    print(f"  {audited}")
+    return {"name": name, "moves": load.moves / seconds, "rate_pm": rate_pm, "quantiles": quantiles,
+            "errors": len(load.errors), "unanswered": load.unanswered,
+            "cpu": load.cpu * seconds / max(load.all_moves, 1) * 1000, "cpu_interval": (cpu_low, cpu_high), "audited": audited}
+
+
+def side_by_side(figures: list[dict]) -> None:
+    """Every set-up of the run in one table, moves a second as a ratio of the first's."""
+    if len(figures) < 2:
+        return
+    first = figures[0]["moves"]
+    print("\nside by side (ratio: moves a second over the first set-up's):")
+    print(f"  {'set-up':<34} {'moves/s':>11} {'ratio':>5} {'median ms':>10} {'95th ms':>8} {'99th ms':>8} "
+          f"{'errors':>6} {'CPU ms a move':>14}")
+    for f in figures:
+        q = f["quantiles"]
+        print(f"  {f['name']:<34} {f['moves']:>5.0f} ± {f['rate_pm']:<3.0f} {f['moves'] / max(first, 1e-9):>5.2f} "
+              f"{q[0.5][0]:>10.1f} {q[0.95][0]:>8.1f} {q[0.99][0]:>8.1f} {f['errors'] + f['unanswered']:>6} "
+              f"{f['cpu']:>7.2f} ({f['cpu_interval'][0]:.2f}–{f['cpu_interval'][1]:.2f})")
 
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--only", choices=["sqlite", "scaled", "hard"])
+    parser.add_argument("--only", choices=["sqlite", "scaled", "four", "hard"])
     parser.add_argument("--quick", action="store_true", help="20 tables for 8 seconds")
     args = parser.parse_args(argv)
     if not (1 <= args.tables <= MOST_TABLES and 0 < args.seconds <= MOST_SECONDS):
@@ -326,28 +395,23 @@ def main(argv=None) -> None:
         args.tables, args.seconds = 20, 8.0
     # No rate limits; the bots' net polls as often as the site's (the tests' poll faster).
     limits = {"PARLOR_LIMIT_ACTS": "1000000", "PARLOR_LIMIT_JOINS": "1000000", "PARLOR_TICK_SECONDS": "1.0"}
-    if args.only in (None, "sqlite"):
+    runs = [
+        ("sqlite", "(a) SQLite", {"DATABASE_URL": "", "REDIS_URL": ""}, 1, "medium"),
+        ("scaled", "(b) PostgreSQL + Redis", scale_out_env(), 2, "medium"),
+        ("four", "(c) PostgreSQL + Redis, four", scale_out_env(), 4, "medium"),
+        ("hard", "(d) SQLite, hard bots", {"DATABASE_URL": "", "REDIS_URL": ""}, 1, "hard"),
+    ]
+    figures = []
+    for only, name, env, processes, level in runs:
+        if args.only not in (None, only):
+            continue
         with tempfile.TemporaryDirectory() as tmp:
-            pool = Servers(Path(tmp), DATABASE_URL="", REDIS_URL="", **limits)
+            pool = Servers(Path(tmp), **env, **limits)
             try:
-                run("(a) SQLite", pool, 1, args.tables, args.seconds)
+                figures.append(run(name, pool, processes, args.tables, args.seconds, level))
             finally:
                 pool.stop_all()
-    if args.only in (None, "scaled"):
-        with tempfile.TemporaryDirectory() as tmp:
-            pool = Servers(Path(tmp), **scale_out_env(), **limits)
-            try:
-                run("(b) PostgreSQL + Redis", pool, 2, args.tables, args.seconds)
-            finally:
-                pool.stop_all()
-    if args.only in (None, "hard"):
-        with tempfile.TemporaryDirectory() as tmp:
-            pool = Servers(Path(tmp), DATABASE_URL="", REDIS_URL="", **limits)
-            try:
-                run("(c) SQLite, hard bots", pool, 1, args.tables, args.seconds, "hard")
-            finally:
-                pool.stop_all()
-
+    side_by_side(figures)
 
 if __name__ == "__main__":
     main()
