@@ -12,6 +12,8 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.test_kit import ask_for_less_motion
+
 TABLE = "#eu"
 HAND_SHEET = "#hand-dialog[open]"
 GAME_SHEET = "#result-dialog[open]"
@@ -84,10 +86,7 @@ def test_a_person_plays_a_whole_game_of_euchre_against_three_bots(servers, peopl
             if hands == 1:
                 # One hand with every card flying and every trick swept; then
                 # Ada asks Options for less motion, and moves land at once.
-                page.locator("#open-options").click()
-                page.get_by_label("Reduce motion").check()
-                page.get_by_role("dialog", name="Options").get_by_role("button", name="Close").click()
-                expect(page.locator("html")).to_have_attribute("data-motion", "reduce")
+                ask_for_less_motion(page)
             continue
         can = page.locator(TABLE).get_attribute("data-can").split()
         seq = page.locator(TABLE).get_attribute("data-seq")

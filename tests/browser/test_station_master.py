@@ -11,6 +11,8 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.test_kit import ask_for_less_motion
+
 SHEET = "#result-dialog[open]"
 MY_TURN = '#sm[data-my-turn="true"]'
 SECTION_NUMBER = re.compile(r"§|\b\d+\.\d+\b|\bRules? \d")
@@ -105,11 +107,17 @@ def take_a_turn(page, counts):
 
 
 def play_the_day(page, most=2000):
+    """Every turn of the day, the first Stage's trains running as cues, the
+    rest landing at once (Reduce motion, asked for in Options)."""
     counts = {}
+    still = False
     for _ in range(most):
         page.locator(f"{MY_TURN}, {SHEET}").first.wait_for()
         if page.locator(SHEET).count():
             return counts
+        if not still and not page.locator("#sm-clock", has_text="Stage 1 of").count():
+            ask_for_less_motion(page)
+            still = True
         take_a_turn(page, counts)
     raise AssertionError(f"the day didn't end within {most} moves")
 
