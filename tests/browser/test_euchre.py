@@ -12,7 +12,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.test_kit import ask_for_less_motion
+from tests.browser.conftest import ask_for_less_motion
 
 TABLE = "#eu"
 HAND_SHEET = "#hand-dialog[open]"

@@ -38,15 +38,6 @@ HIDE = """hidden => {
 }"""
 
 
-def ask_for_less_motion(page):
-    """Options' Reduce motion, switched on mid-game as a person would: from
-    then on moves land at once."""
-    page.locator("#open-options").click()
-    page.get_by_label("Reduce motion").check()
-    page.get_by_role("dialog", name="Options").get_by_role("button", name="Close").click()
-    expect(page.locator("html")).to_have_attribute("data-motion", "reduce")
-
-
 def sit_down(page, game):
     g = GAMES[game]
     page.goto("/")

@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.test_kit import ask_for_less_motion
+from tests.browser.conftest import ask_for_less_motion
 
 SHEET = "#result-dialog[open]"
 MY_TURN = '#sm[data-my-turn="true"]'
