@@ -38,11 +38,27 @@ def _static_collected(request, tmp_path_factory):
 
     from django.core.management import call_command
     from django.test import override_settings
+    from whitenoise.middleware import WhiteNoiseMiddleware
 
     root = tmp_path_factory.mktemp("static")
     os.environ["PARLOR_STATIC_ROOT"] = str(root)
-    with override_settings(STATIC_ROOT=root):
+    # Django's test client builds the middleware afresh for every Client, and
+    # WhiteNoise's reads every collected file's headers each time: once a
+    # run is enough, since the collected files never change.
+    scan = WhiteNoiseMiddleware.update_files_dictionary
+    scanned = {}
+
+    def scan_once(self, folder, prefix):
+        key = (folder, prefix, self.max_age)
+        if key not in scanned:
+            kept, self.files = self.files, {}
+            scan(self, folder, prefix)
+            scanned[key], self.files = self.files, kept
+        self.files.update(scanned[key])
+
+    with override_settings(STATIC_ROOT=root), pytest.MonkeyPatch.context() as patch:
         call_command("collectstatic", interactive=False, verbosity=0)
+        patch.setattr(WhiteNoiseMiddleware, "update_files_dictionary", scan_once)
         yield
 
 

@@ -143,7 +143,6 @@ class Servers:
             # Each test's servers get a database of their own.
             self.database = f"parlor_live_{os.getpid()}_{free_port()}"
             extra_env["DATABASE_URL"] = _pg(self.postgres, self.database)
-            _pg_admin(self.postgres, f'CREATE DATABASE "{self.database}"')
         self.env = {
             **os.environ,
             "PARLOR_VAR": str(tmp_path),
@@ -161,7 +160,7 @@ class Servers:
             **extra_env,
         }
         self.running: list[Server] = []
-        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=self.env, check=True)
+        _migrated_copy(self.env, self.database)
         if not self.env.get("PARLOR_STATIC_ROOT"):
             # Pages name static files by the hashes a collected manifest keeps.
             subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=self.env, check=True)
@@ -176,6 +175,48 @@ class Servers:
             server.stop()
         if self.database:
             _pg_admin(self.postgres, f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
+
+
+# One database migrated a process, copied for each pool: starting Django to
+# migrate costs seconds, a copy milliseconds, and each pool still starts empty.
+_MIGRATED: dict[str, str] = {}
+
+
+def _migrated_copy(env: dict, database: str | None) -> None:
+    """Give the pool's database (the SQLite file, or the PostgreSQL database
+    named `database`) every migration, by copying one migrated once."""
+    import atexit
+    import shutil
+    import sqlite3
+    import tempfile
+
+    postgres = env["DATABASE_URL"] if database else ""
+    if env.get("DATABASE_URL") and not postgres:  # another SQLite file, named by its URL
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+        return
+    key = _pg(postgres, "") if postgres else "sqlite"
+    if key not in _MIGRATED:
+        if postgres:
+            template = f"parlor_migrated_{os.getpid()}_{free_port()}"
+            _pg_admin(postgres, f'CREATE DATABASE "{template}"')
+            atexit.register(_pg_admin, postgres, f'DROP DATABASE IF EXISTS "{template}" WITH (FORCE)')
+            url = _pg(postgres, template)
+        else:
+            folder = tempfile.mkdtemp(prefix="parlor-migrated-")
+            atexit.register(shutil.rmtree, folder, True)
+            template = str(Path(folder) / "parlor.sqlite3")
+            url = ""
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True,
+                       env={**env, "PARLOR_SQLITE": template, "DATABASE_URL": url})
+        _MIGRATED[key] = template
+    if postgres:
+        _pg_admin(postgres, f'CREATE DATABASE "{database}" TEMPLATE "{_MIGRATED[key]}"')
+    else:
+        # SQLite's own backup, so a log the migration left is copied too.
+        source, copy = sqlite3.connect(_MIGRATED[key]), sqlite3.connect(env["PARLOR_SQLITE"])
+        source.backup(copy)
+        source.close()
+        copy.close()
 
 
 def _pg(url: str, name: str) -> str:

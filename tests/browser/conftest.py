@@ -5,7 +5,7 @@ import os
 import shutil
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 CHROMIUM = os.environ.get("PARLOR_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -34,6 +34,15 @@ class Person:
 
     def close(self):
         self.context.close()
+
+
+def ask_for_less_motion(page):
+    """Options' Reduce motion, switched on mid-game as a person would: from
+    then on moves land at once."""
+    page.locator("#open-options").click()
+    page.get_by_label("Reduce motion").check()
+    page.get_by_role("dialog", name="Options").get_by_role("button", name="Close").click()
+    expect(page.locator("html")).to_have_attribute("data-motion", "reduce")
 
 
 @pytest.fixture

@@ -9,6 +9,8 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import ask_for_less_motion
+
 MY_TURN = '#gil[data-my-turn="true"]'
 SHEET = "#result-dialog[open]"
 
@@ -53,9 +55,11 @@ def test_a_person_plays_a_whole_game_of_get_in_line_against_a_bot(servers, peopl
 
     checked_a_refusal = checked_keys = False
     played = traded = passed = jacks = 0
-    for _ in range(400):
+    for turn in range(400):
         if wait_for_my_turn_or_the_end(page):
             break
+        if turn == 4:
+            ask_for_less_motion(page)  # four turns with motion on, the rest landing at once
         seq = page.locator("#gil").get_attribute("data-seq")
         if page.locator("#gil-pass:not([hidden])").count():
             page.locator("#gil-pass").click()

@@ -9,6 +9,8 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import ask_for_less_motion
+
 MY_TURN = '#ln[data-my-turn="true"]'
 SHEET = "#result-dialog[open]"
 
@@ -103,9 +105,11 @@ def test_a_person_plays_a_whole_game_of_line_against_a_bot(servers, people):
 
     counts = {"placed": 0, "upgraded": 0, "shifted": 0, "drew": 0, "put": 0, "discarded": 0}
     checked_keys = checked_refusal = False
-    for _ in range(300):
+    for turn in range(300):
         if wait_for_my_turn_or_the_end(page):
             break
+        if turn == 4:
+            ask_for_less_motion(page)  # four turns with motion on, the rest landing at once
         root = page.locator("#ln")
         seq = root.get_attribute("data-seq")
         must = root.get_attribute("data-must")

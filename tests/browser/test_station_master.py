@@ -11,6 +11,8 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import ask_for_less_motion
+
 SHEET = "#result-dialog[open]"
 MY_TURN = '#sm[data-my-turn="true"]'
 SECTION_NUMBER = re.compile(r"§|\b\d+\.\d+\b|\bRules? \d")
@@ -105,11 +107,17 @@ def take_a_turn(page, counts):
 
 
 def play_the_day(page, most=2000):
+    """Every turn of the day, the first Stage's trains running as cues, the
+    rest landing at once (Reduce motion, asked for in Options)."""
     counts = {}
+    still = False
     for _ in range(most):
         page.locator(f"{MY_TURN}, {SHEET}").first.wait_for()
         if page.locator(SHEET).count():
             return counts
+        if not still and not page.locator("#sm-clock", has_text="Stage 1 of").count():
+            ask_for_less_motion(page)
+            still = True
         take_a_turn(page, counts)
     raise AssertionError(f"the day didn't end within {most} moves")
 
@@ -438,11 +446,14 @@ def test_a_competitive_day_ranks_the_offices_with_their_points_and_what_earned_t
     close_how_to_play(page)
     expect(page.locator("#sm-scores li")).to_have_count(2)
     expect(page.locator(".sm-office.bot")).to_contain_text("bot")
-    # Ada ends every turn at once; the bot works its Office all day.
-    for _ in range(100):
+    # Ada ends every turn at once; the bot works its Office all day (its
+    # first turns with motion on, the rest landing at once).
+    for turn in range(100):
         page.locator(f"{MY_TURN}, {SHEET}").first.wait_for()
         if page.locator(SHEET).count():
             break
+        if turn == 2:
+            ask_for_less_motion(page)
         press(page, page.locator("#sm-moves [data-move=done]"))
     sheet = page.locator(SHEET)
     rows = sheet.locator("#sm-result tbody tr")

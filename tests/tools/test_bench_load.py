@@ -11,7 +11,7 @@ from tests.live import ROOT
 
 
 def test_the_load_benchmark_plays_every_set_up_and_accounts_for_every_move():
-    done = subprocess.run([sys.executable, "-m", "tools.bench.load", "--tables", "4", "--seconds", "6"],
+    done = subprocess.run([sys.executable, "-m", "tools.bench.load", "--tables", "4", "--seconds", "3"],
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     out = done.stdout

@@ -5,6 +5,7 @@ contract."""
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 import random
@@ -512,7 +513,13 @@ EVERY_RULE = {"stick_dealer": "off", "alone": "on", "defend_alone": "on", "farme
 def positions():
     """Seeded moments of every kind: whole games of bots (with every house
     rule flipped, and with the defaults), a farmer's hand, a stuck dealer
-    and a defender asked whether to go alone."""
+    and a defender asked whether to go alone. Each test gets its own copy
+    of the moments, played once a run (the hard bot's games are slow)."""
+    return copy.deepcopy(_played_positions())
+
+
+@functools.cache
+def _played_positions():
     out = []
     for seed, settings in (("words-0", EVERY_RULE), ("words-1", None), ("words-2", {"defend_alone": "on"})):
         levels = ["easy", "medium", "hard", "medium"]
