@@ -24,8 +24,10 @@ from .models import Move, Seat, Table
 
 JSON_COLUMNS = frozenset({"settings", "state", "clocks"})
 TABLE_COLUMNS = ("id", "code", "game", "status", "host", "settings", "seed", "number", "state", "seq", "clocks",
-                 "due_at", "created", "updated")
-SEAT_COLUMNS = ("id", "table_id", "index", "kind", "browser", "user_id", "name", "level", "covered", "was_covered")
+                 "due_at", "hints", "created", "updated")
+SEAT_COLUMNS = ("id", "table_id", "index", "kind", "browser", "user_id", "name", "level", "covered", "was_covered",
+                "hinted")
+SEAT_FLAGS = 3  # the seat's last columns, its flags
 PLAY_COLUMNS = ("state", "seq", "clocks", "due_at", "status", "updated")
 MOVE_COLUMNS = ("table_id", "number", "seq", "seat", "action", "now", "by", "created")
 
@@ -199,6 +201,7 @@ def _with_seats(connection, row) -> tuple[Table, list[Seat]]:
     values = [
         (orjson.loads(value) if value is not None else None) if column in JSON_COLUMNS
         else _aware(connection, value) if column in ("created", "updated")
+        else bool(value) if column == "hints"
         else value
         for column, value in zip(TABLE_COLUMNS, row)
     ]
@@ -215,8 +218,8 @@ def seats_of(table: Table) -> list[Seat]:
 
 def _seat(connection, values) -> Seat:
     """A seat from its row; SQLite keeps its flags as 0 and 1."""
-    *rest, covered, was_covered = values
-    return Seat.from_db(connection.alias, SEAT_COLUMNS, [*rest, bool(covered), bool(was_covered)])
+    values = list(values)
+    return Seat.from_db(connection.alias, SEAT_COLUMNS, [*values[:-SEAT_FLAGS], *map(bool, values[-SEAT_FLAGS:])])
 
 
 def record(table: Table, seq: int, seat: int, action, now: float, by: str) -> None:

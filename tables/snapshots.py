@@ -80,10 +80,11 @@ class _Around:
             "players": list(game.players),
             "levels": list(LEVELS),
             "startProblem": self.problem,
+            "hints": table.hints,  # whether the host lets players ask for hints
             "seats": [
                 {
                     "index": s.index, "name": s.name, "kind": s.kind, "level": s.level if s.plays_as_bot else None,
-                    "covered": s.covered, "you": s is mine,
+                    "covered": s.covered, "you": s is mine, "hinted": s.hinted and table.status != Table.LOBBY,
                     "host": s.held_by(table.host),
                     "deciding": s.index in deciding,
                     "canCover": self.playing and s.kind == Seat.PERSON and not s.covered
@@ -96,7 +97,7 @@ class _Around:
             # stands for seat n's name (the browser fills them in).
             "opening": _opening(game, table.state),
             "decision": self.decisions.get(index) if index is not None else None,
-            "legal": offered(game, table.state, index, _words(game)) if index in deciding else [],
+            "legal": offered(game, table.state, index, words_for(game)) if index in deciding else [],
             "result": self.result,
         }
 
@@ -105,7 +106,7 @@ SENTENCES_KEPT = 4096  # per game: every move a table is offered, many times ove
 
 
 @functools.cache
-def _words(game):
+def words_for(game):
     """The game's sentence for a move, remembered by the move: a sentence
     depends on the move alone, and every change at a table says each of the
     deciding seat's moves (a hand can hold a hundred), most of them the
