@@ -10,8 +10,6 @@ import random
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 
 import games.euchre as euchre
 from ratings import keeper
@@ -19,28 +17,12 @@ from ratings.models import Rating
 from tables import hints
 from tables.asking import Refused, Visitor
 from tables.models import Result, Seat, Table
+from tests.ratings.test_keeper import person, post, snap_of
 from tests.views import move_from
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the keeper rates once a finished game commits
 
 ANSWER_WITHIN = 120  # seconds a hint may take to be worked out (it never does)
-
-
-def post(client, path, body=None):
-    response = client.post(path, json.dumps(body or {}), content_type="application/json")
-    return response.status_code, response.json()
-
-
-def snap_of(client, code):
-    return client.get(f"/api/tables/{code}").json()
-
-
-def person(username=None):
-    client = Client()
-    if username:
-        client.user = get_user_model().objects.create_user(username, password="a-long-password")
-        client.force_login(client.user)
-    return client
 
 
 def started(host, game="high-card", others=(), bots=("medium",)):
