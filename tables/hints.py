@@ -4,9 +4,9 @@ sentence saying why, shown on their turn when they ask.
 A hint is asked with the ``seq`` of the table on screen (``question``),
 under the table's lock: only a person seated and playing their own seat,
 on their own turn, at a table whose host allows hints. The first hint a
-seat is shown marks it ``hinted`` (kept with the seat, then with the
-game's result), so the game is not rated, whatever happens to any process
-meanwhile. The question carries the seat's own view and nothing else:
+seat asks for in a game marks it ``hinted`` (kept with the seat, then with
+the game's result), before it is worked out, so the game is not rated
+whatever happens to any process meanwhile. The question carries the seat's own view and nothing else:
 the bot thinks from what the person may know, so a hint can never tell
 another seat's secret. Its rng is seeded as a hard bot's would be in that
 seat (``bots.seed_of``): the hint is the move a hard bot covering the
