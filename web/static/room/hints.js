@@ -90,7 +90,9 @@ export class Hints {
   }
 
   show(sentence, hint = true) {
-    this.note.querySelector('.hint-label').hidden = !hint;
+    // (Only what changed is written: the table's watch hears every write.)
+    const label = this.note.querySelector('.hint-label');
+    if (label.textContent !== (hint ? 'Hint: ' : '')) label.textContent = hint ? 'Hint: ' : '';
     const why = this.note.querySelector('.hint-why');
     if (why.textContent !== sentence) why.textContent = sentence;
     this.note.hidden = false;
