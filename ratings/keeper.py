@@ -11,7 +11,8 @@ the table was signed in. The keeper then, in one transaction:
 - makes sides with ``ratings.tables.teams_of`` (partners share a place; a
   side ranks by its best member's place); a game with one side (a table of
   one, or one the game has playing together, as Station Master's Co-op) has
-  nobody to measure against and is kept but not rated;
+  nobody to measure against and is kept but not rated, and so is a game in
+  which any seat was shown a hint (the strong bot's move);
 - counts every seat in its side's skill: a signed-in player at their rating;
   a seat a bot covered at any point, or played on a device passed between
   several people (decision 15), at its player's rating but not rated; a
@@ -48,6 +49,7 @@ TWICE = "this player had another seat at the table"
 ALONE = "nobody to play against"
 TOGETHER = "the table played together, with nobody against it"
 DEVICE = "played on a device passed between several players"
+HINTED = "hints were shown in this game"
 
 
 @dataclass(frozen=True)
@@ -121,11 +123,13 @@ def assess(game: str, settings: dict, seats: list[dict], places: list[int], rati
             whys.append("")
         seen.add(user)
 
-    if len(sides) < 2:
+    hinted = any(seat.get("hinted") for seat in seats)
+    if len(sides) < 2 or hinted:
         # One side (a table of one, or a table the game has score together):
-        # there is no opponent to be measured against, so nothing moves.
+        # there is no opponent to be measured against, so nothing moves; and
+        # a game someone played with the strong bot's hints measures the bot.
         new = {s: tuple(m[:2]) for s, m in enumerate(counted_as)}
-        alone = TOGETHER if n > 1 else ALONE
+        alone = HINTED if hinted else TOGETHER if n > 1 else ALONE
         whys = [why or (alone if users[s] is not None else "") for s, why in enumerate(whys)]
     else:
         rated = rate([[counted_as[s] for s in members] for members, _ in sides], [rank for _, rank in sides])

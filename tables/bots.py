@@ -122,9 +122,9 @@ def _bot_move(table: Table, game, seat: Seat, when: float, answer: Future | None
     by = "bot"
     try:
         if answer is not None:
-            action = answer.result()  # (raises the bot's own error, as it would here)
+            action = answer.result()[0]  # (raises the bot's own error, as it would here)
         else:
-            action = play.bot_move(game, state, seat.index, seat.level, random.Random(_seed(table, seat)))
+            action = play.bot_move(game, state, seat.index, seat.level, random.Random(seed_of(table, seat)))
         moves.dispatch(game, state, seat.index, action, when)
     except Exception as refused:  # a bot's mistake must never stall the table
         if not isinstance(refused, Illegal):
@@ -134,7 +134,7 @@ def _bot_move(table: Table, game, seat: Seat, when: float, answer: Future | None
     rows.record(table, seq, seat.index, action, when, by)
 
 
-def _seed(table: Table, seat: Seat) -> str:
+def seed_of(table: Table, seat: Seat) -> str:
     """The bot's rng's seed: the table's seed, the move number and the seat,
     so a bot makes the same move wherever and whenever it decides."""
     return f"{table.seed}:{table.state['seq']}:{seat.index}"
@@ -165,7 +165,7 @@ def _answer(table: Table, game, seat: Seat, when: float) -> Future | None:
     if not workers.running():
         return None
     table.__dict__["asking"] = where
-    view, seed, code = plain_copy(game.view(table.state, seat.index)), _seed(table, seat), table.code
+    view, seed, code = plain_copy(game.view(table.state, seat.index)), seed_of(table, seat), table.code
 
     def send():
         if table.__dict__.get("asking") != where:

@@ -45,6 +45,7 @@ class Table(models.Model):
     # a bot's think time and a person's idle time count from there.
     clocks = models.JSONField(default=dict)
     due_at = models.FloatField(null=True, blank=True, db_index=True, help_text="When the next bot is due to move.")
+    hints = models.BooleanField(default=True, help_text="Whether players may ask for hints (the host's choice).")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -72,6 +73,8 @@ class Seat(models.Model):
     # Of a browser's several seats, the one its device is handed to now:
     # only this seat's view reaches that browser.
     holds = models.BooleanField(default=False)
+    # Whether this seat was shown a hint in the current game (it isn't rated).
+    hinted = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["index"]
@@ -115,7 +118,7 @@ class Result(models.Model):
     # The game's seed: with its moves, all a replay needs (the table keeps
     # only its latest game's).
     seed = models.CharField(max_length=64, blank=True)
-    seats = models.JSONField(help_text="Each seat: name, kind, level, user id, covered at any point.")
+    seats = models.JSONField(help_text="Each seat: name, kind, level, user id, covered at any point, shown a hint.")
     places = models.JSONField()
     scores = models.JSONField()
     outcome = models.JSONField(default=dict)

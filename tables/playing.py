@@ -50,9 +50,10 @@ def _begin(held: Held) -> None:
     except Illegal as refused:
         raise Refused(refused.sentence, 409) from None
     for seat in seats:
-        if seat.was_covered != seat.covered:  # (most games start with no seat covered, as the last ended)
-            seat.was_covered = seat.covered
-            seat.save(update_fields=["was_covered"])
+        # (Most games start with no seat covered, as the last ended, and none hinted.)
+        if seat.was_covered != seat.covered or seat.hinted:
+            seat.was_covered, seat.hinted = seat.covered, False
+            seat.save(update_fields=["was_covered", "hinted"])
     table.seed, table.state, table.seq, table.clocks, table.due_at = seed, state, state.get("seq", 0), {}, None
     table.number += 1
     table.status = Table.PLAYING

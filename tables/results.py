@@ -20,7 +20,8 @@ def finish(table: Table, game, seats: list[Seat]) -> None:
         defaults={
             "game": table.game, "settings": table.settings, "seed": table.seed,
             "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "user": s.user_id,
-                       "covered": s.was_covered or s.covered, **({"device": True} if s.index in passed else {})}
+                       "covered": s.was_covered or s.covered, "hinted": s.hinted,
+                       **({"device": True} if s.index in passed else {})}
                       for s in seats],
             "places": result["places"], "scores": result.get("scores", []),
             "outcome": {k: v for k, v in result.items() if k not in ("places", "scores")},
@@ -38,4 +39,6 @@ def result_of(table: Table, game) -> dict | None:
     result = dict(game.result(table.state))
     kept = table.results.filter(number=table.number).first()
     result["ratings"] = kept.changes if kept is not None else []
+    # The seats shown a hint, as the result keeps them (the game isn't rated).
+    result["hinted"] = [i for i, seat in enumerate(kept.seats) if seat.get("hinted")] if kept is not None else []
     return result

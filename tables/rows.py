@@ -25,10 +25,10 @@ from .models import Move, Seat, Table
 
 JSON_COLUMNS = frozenset({"settings", "state", "clocks"})
 TABLE_COLUMNS = ("id", "code", "game", "status", "host", "settings", "seed", "number", "state", "seq", "clocks",
-                 "due_at", "created", "updated")
+                 "due_at", "hints", "created", "updated")
 SEAT_COLUMNS = ("id", "table_id", "index", "kind", "browser", "user_id", "name", "level", "covered", "was_covered",
-                "device", "holds")
-SEAT_FLAGS = 4  # the last columns, which SQLite keeps as 0 and 1
+                "device", "holds", "hinted")
+SEAT_FLAGS = 5  # the seat's last columns, its flags, which SQLite keeps as 0 and 1
 PLAY_COLUMNS = ("state", "seq", "clocks", "due_at", "status", "updated")
 MOVE_COLUMNS = ("table_id", "number", "seq", "seat", "action", "now", "by", "created")
 
@@ -202,6 +202,7 @@ def _with_seats(connection, row) -> tuple[Table, list[Seat]]:
     values = [
         (orjson.loads(value) if value is not None else None) if column in JSON_COLUMNS
         else _aware(connection, value) if column in ("created", "updated")
+        else bool(value) if column == "hints"
         else value
         for column, value in zip(TABLE_COLUMNS, row)
     ]

@@ -11,9 +11,11 @@ Each job has its module: ``seating`` (the lobby and the waiting room),
 ``playing`` (a game under way, and a move's way through the code), ``bots``
 (the bot clock), ``ticker`` (the bots' turns in the background),
 ``snapshots`` and ``reading`` (what a browser sees), ``results``,
-``telling`` (the sockets told of a change), ``hold`` (the table an action is
+``hints`` (the strong bot's move for a person's own seat), ``telling``
+(the sockets told of a change), ``hold`` (the table an action is
 about), ``rows`` (the store)."""
 
+from . import hints
 from .asking import NAME_LENGTH, Refused, Visitor
 from .hold import NO_SUCH_TABLE, normal_code
 from .playing import again, cover, end, hand, hurry, move, move_all, start, take_back
@@ -25,6 +27,7 @@ from .ticker import tick
 
 __all__ = [
     "NAME_LENGTH", "NO_SUCH_TABLE", "Refused", "Visitor", "add_bot", "add_here", "again", "arrange", "clear", "configure", "cover",
-    "create", "end", "fill", "group", "hand", "hurry", "join", "leave", "move", "move_all", "normal_code", "read", "set_level",
+    "create", "end", "fill", "group", "hand", "hints", "hurry", "join", "leave", "move", "move_all", "normal_code", "read",
+    "set_level",
     "snapshot", "start", "tables_of", "take_back", "text", "tick", "views",
 ]

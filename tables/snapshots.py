@@ -85,11 +85,12 @@ class _Around:
             "players": list(game.players),
             "levels": list(LEVELS),
             "startProblem": self.problem,
+            "hints": table.hints,  # whether the host lets players ask for hints
             "seats": [
                 {
                     "index": s.index, "name": s.name, "kind": s.kind, "level": s.level if s.plays_as_bot else None,
                     "covered": s.covered, "you": s is mine, "device": s.device, "here": s.held_by(who.browser),
-                    "host": s.held_by(table.host) and not s.device,
+                    "hinted": s.hinted and table.status != Table.LOBBY, "host": s.held_by(table.host) and not s.device,
                     "deciding": s.index in deciding,
                     "canCover": self.playing and s.kind == Seat.PERSON and not s.covered
                     and (is_host or (mine is not None and s.index in self.idle)) and not s.held_by(who.browser),
@@ -103,7 +104,7 @@ class _Around:
             # stands for seat n's name (the browser fills them in).
             "opening": _opening(game, table.state),
             "decision": self.decisions.get(index) if index is not None else None,
-            "legal": offered(game, table.state, index, _words(game)) if index in deciding else [],
+            "legal": offered(game, table.state, index, words_for(game)) if index in deciding else [],
             "result": self.result,
         }
 
@@ -112,7 +113,7 @@ SENTENCES_KEPT = 4096  # per game: every move a table is offered, many times ove
 
 
 @functools.cache
-def _words(game):
+def words_for(game):
     """The game's sentence for a move, remembered by the move: a sentence
     depends on the move alone, and every change at a table says each of the
     deciding seat's moves (a hand can hold a hundred), most of them the

@@ -17,7 +17,10 @@ its workers have).
 
 Outside a server (scripts, tools, tests that drive the service directly)
 no pool is started and ``running()`` is false: every bot decides in-process,
-as ``engine.play`` does."""
+as ``engine.play`` does.
+
+A hint (``tables.hints``) is the hard bot's move for a person's seat, asked
+of the same pool the same way (``ask``), so one place works out both."""
 
 from __future__ import annotations
 
@@ -85,6 +88,11 @@ def running() -> bool:
     return _pool is not None
 
 
+def size() -> int:
+    """How many workers the running pool has (none when stopped)."""
+    return _size if _pool is not None else 0
+
+
 def stop() -> None:
     """Stop the pool: questions not yet begun are dropped (their tables are
     still due, so whoever runs next asks again), and a worker still busy
@@ -106,8 +114,9 @@ def stop() -> None:
 def ask(module: str, view: dict, level: str, seed: str) -> Future:
     """The move a bot at ``level`` makes from ``view`` in the game
     ``module``, its rng seeded with ``seed``, worked out in a worker: a
-    future of the move (or of the bot's own error). A pool left broken by
-    a worker that died is replaced first."""
+    future of ``decide``'s answer, the move and its sentence (or of the
+    bot's own error). A pool left broken by a worker that died is replaced
+    first."""
     global _pool
     for attempt in range(2):
         pool = _pool
@@ -134,11 +143,15 @@ def broken(future: Future) -> bool:
     return future.cancelled() or isinstance(future.exception(), BrokenProcessPool)
 
 
-def decide(module: str, view: dict, level: str, seed: str) -> dict:
-    """In a worker: the bot's move, from the view alone, as ``engine.play``
-    would make it."""
+def decide(module: str, view: dict, level: str, seed: str) -> tuple[dict, str | None]:
+    """The bot's move, from the view alone, as ``engine.play`` would make
+    it, and the sentence saying why (the game's ``bots.decide``; None where
+    it has none): a table's bot plays the move, a hint shows both. In a
+    worker, or in-process for a hint outside a server."""
     game = importlib.import_module(module)
-    return game.bots.choose(view, level, random.Random(seed))
+    rng = random.Random(seed)
+    says = getattr(game.bots, "decide", None)
+    return says(view, level, rng) if says is not None else (game.bots.choose(view, level, rng), None)
 
 
 def _worker_starts(server: int) -> None:

@@ -23,6 +23,7 @@ ACTIONS = {
     "clear": lambda code, who, body: service.clear(code, who, body.get("seat")),
     "arrange": lambda code, who, body: service.arrange(code, who, body.get("seat"), body.get("to")),
     "settings": lambda code, who, body: {"settings": service.configure(code, who, body.get("settings"))},
+    "hints": lambda code, who, body: {"hints": service.hints.allow(code, who, body.get("on"))},
     "start": lambda code, who, body: service.start(code, who),
     "move": lambda code, who, body: service.move(code, who, body.get("seq"), body.get("action"), body.get("seat")),
     "here": lambda code, who, body: {"seat": service.add_here(code, who, body.get("name"))},

@@ -15,8 +15,10 @@ import logging
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import DatabaseError
 
 from tables import alarms, db, layer, service
+from tables.asking import NOT_SAVED
 from tables.models import Table
 
 from . import batching, caps, limits, visitors, wire
@@ -34,6 +36,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     sending = None  # the task sending it
     counted = ()  # what caps counted this socket as, handed back when it closes
     refreshing = None  # the refresh waiting for the socket's allowance to come back
+    hinting = None  # the hint being worked out for this socket
 
     async def connect(self):
         self.code = service.normal_code(self.scope["url_route"]["kwargs"]["code"])
@@ -108,8 +111,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, close_code):
         caps.close_socket(self.counted)
         self.counted = ()
-        if self.refreshing is not None:
-            self.refreshing.cancel()
+        for waiting in (self.refreshing, self.hinting):
+            if waiting is not None:
+                waiting.cancel()
         if hasattr(self.channel_layer, "stop_listening"):
             self.channel_layer.stop_listening(self.channel_name)
         if hasattr(self, "group"):
@@ -128,8 +132,8 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return
             if kind == "act" and name == "act":
                 raise service.Refused('An act message says what to do, like {"type": "act", "do": "bot"}.')
-            if kind not in ("move", "act"):
-                raise service.Refused("A message's type is move, act or refresh.")
+            if kind not in ("move", "act", "hint"):
+                raise service.Refused("A message's type is move, act, hint or refresh.")
             if self.watching_only:
                 raise service.Refused(WATCHING_ONLY, 403)
             who = self.who
@@ -138,6 +142,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await limits.admit(who.browser, name, self.address)
             if name == "move":
                 await batching.move(self.code, who, message)
+            elif name == "hint":
+                await self._hint(who, message.get("seq"))
             else:
                 await db.call(functools.partial(perform, counted=True), name, self.code, who, message)
             if name == "join":
@@ -149,6 +155,37 @@ class TableConsumer(AsyncWebsocketConsumer):
         except Exception:
             log.exception("a frame at %s (%s) failed", self.code, name)
             await self._refuse(name, BROKE, 500)
+
+    async def _hint(self, who, seq):
+        """Ask for a hint (refused at once if it can't be had) and send it
+        when it comes, meanwhile reading the socket's next frames: a move
+        made while the bot thinks goes as soon as it is sent."""
+        try:
+            question = await db.call(service.hints.question, self.code, who, seq)
+        except DatabaseError:
+            log.exception("the database failed during a hint at %s", self.code)
+            raise service.Refused(NOT_SAVED, 503) from None
+        coming = service.hints.answer(question)
+        if self.hinting is not None:
+            self.hinting.cancel()  # (only the newest question is worth an answer)
+        self.hinting = asyncio.ensure_future(self._send_hint(question, coming))
+
+    async def _send_hint(self, question, coming):
+        _code, number, seq, _seat = question.key
+        try:
+            # Shielded: the answer is shared with every socket that asked it.
+            found = await asyncio.shield(asyncio.wrap_future(coming))
+            await self._send({"type": "hint", "number": number, "seq": seq, **found})
+        except asyncio.CancelledError:
+            raise
+        except service.Refused as refused:
+            await self._refuse("hint", refused.sentence, refused.status)
+        except Exception:
+            log.exception("a hint at %s failed", self.code)
+            await self._refuse("hint", BROKE, 500)
+        finally:
+            if self.hinting is asyncio.current_task():
+                self.hinting = None
 
     async def _refuse(self, name, sentence: str, status: int):
         # ``for`` says what was refused, so the page lets a move it sent go;

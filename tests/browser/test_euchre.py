@@ -17,6 +17,7 @@ from tests.browser.conftest import ask_for_less_motion
 TABLE = "#eu"
 HAND_SHEET = "#hand-dialog[open]"
 GAME_SHEET = "#result-dialog[open]"
+HINT_WITHIN = 60000  # ms a hint may take to come on a busy machine (a hard bot searches for it)
 SETTINGS = ["Stick the dealer", "Going alone", "Defending alone", "Farmer’s hand", "Canadian loner", "Bot speed"]
 
 
@@ -264,4 +265,73 @@ def test_on_a_phone_the_table_fits_and_every_control_is_big_enough_to_tap(server
         if b.is_visible():
             assert b.bounding_box()["height"] >= 44, b.inner_text()
     expect(page.locator(".eu-plate")).to_have_count(4)
+    assert ada.errors == []
+
+
+def test_a_hint_marks_the_strong_bots_card_with_its_reason_and_the_hinted_game_isnt_rated(servers, people):
+    from games.euchre.rules import card_words
+
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    sit_down_with_three_bots(page)
+    code = page.locator(".bar-code").inner_text()
+
+    # Options: hints are off until Ada turns them on, and she is told first
+    # that a hinted game isn't rated.
+    warned = []
+    page.on("dialog", lambda d: (warned.append(d.message), d.accept()))
+    page.locator("#open-options").click()
+    row = page.get_by_label("Hints: show what the strong bot would play")
+    expect(row).not_to_be_checked()
+    row.check()
+    assert warned and "isn’t rated" in warned[0]
+    page.locator("#options-dialog").get_by_role("button", name="Close").click()
+
+    # Follow the hints (bids, a discard) to Ada's first card to play.
+    note, marked = page.locator("#hint-note"), page.locator("[data-hint]")
+    for _ in range(60):
+        page.locator(f'{TABLE}:not([data-can=""]), {HAND_SHEET}').first.wait_for()
+        if page.locator(HAND_SHEET).count():  # (her partner went alone: on to the next hand)
+            page.locator("#hand-dialog").get_by_role("button", name="Next hand").click()
+            continue
+        can = page.locator(TABLE).get_attribute("data-can").split()
+        seq = page.locator(TABLE).get_attribute("data-seq")
+        if "ready" in can:
+            page.locator(HAND_SHEET).wait_for()
+            continue
+        expect(note).to_be_visible(timeout=HINT_WITHIN)
+        expect(marked.first).to_be_visible()
+        if "play" in can:
+            break
+        if page.locator("#eu-alone[data-hint]").count():
+            page.locator("#eu-alone").click()
+        if "discard" in can:
+            page.locator("#hand .card[data-hint]").click()
+            slot(page, 4).click()
+        else:
+            page.locator(".eu-move[data-hint]").click()
+        page.locator(f'{TABLE}:not([data-seq="{seq}"]), {HAND_SHEET}').first.wait_for()
+    else:
+        raise AssertionError("Ada never had a card to play")
+
+    # One card of her hand is marked, and the sentence says to play it and why.
+    card = page.locator("#hand .card[data-hint]")
+    expect(card).to_have_count(1)
+    name = card.get_attribute("data-card")
+    expect(note).to_contain_text(f"Play {card_words(name)}")
+    assert note.inner_text().startswith(f"Hint: Play {card_words(name)}: ")
+    card.click()
+    expect(page.locator(f'#hand .card[data-card="{name}"]')).to_have_count(0)
+
+    # A bot plays Ada's seat from here, so the game ends quickly.
+    covered = page.evaluate("""async code => {
+      const csrf = document.cookie.match(/csrftoken=([^;]+)/)[1];
+      const headers = { 'Content-Type': 'application/json', 'X-CSRFToken': csrf };
+      const r = await fetch(`/api/tables/${code}/cover`, { method: 'POST', headers, body: JSON.stringify({ seat: 0, level: 'easy' }) });
+      return r.status;
+    }""", code)
+    assert covered == 200
+    page.locator(GAME_SHEET).wait_for(timeout=60000)
+    expect(page.locator("#result-dialog #not-rated")).to_have_text("Not rated: Ada was shown hints, the strong bot’s moves.")
     assert ada.errors == []

@@ -68,5 +68,6 @@ const room = start({
     },
     refused: text => table.refused(text),
     keys: e => room.snap.status === 'playing' && assist('shortcuts') && table.key(e),
+    hinted: action => table.hinted(action),
   },
 });

@@ -559,6 +559,20 @@ export class Table {
     this.paint();
   }
 
+  /** Where the table shows a move (the room kit marks a hint there). */
+  hinted(action) {
+    const card = c => this.hand.querySelector(`[data-card="${c}"]`);
+    const slot = suit => this.slotButtons.find(b => b.dataset.suit === suit);
+    switch (action.type) {
+      case 'play': case 'discard': return card(action.card);
+      case 'farmer': return action.cards.length ? action.cards.map(card) : this.slotButtons[3];
+      case 'order': case 'call': return [slot(action.suit || this.v.up[1]), action.alone ? this.aloneBtn : null];
+      case 'defend': return this.slotButtons[action.alone ? 2 : 3];
+      case 'pass': return this.slotButtons[3];
+      default: return null;
+    }
+  }
+
   /** A card tapped (or picked by its number). */
   pick(card) {
     const v = this.v;

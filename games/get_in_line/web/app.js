@@ -122,6 +122,7 @@ start({
     },
     refused: text => table.refused(text),
     keys,
+    hinted: action => table.hinted(action),
   },
 });
 

@@ -467,6 +467,14 @@ export class Table {
     this.teams.replaceChildren(...panels);
   }
 
+  /** Where the table shows a move (the room kit marks a hint there). */
+  hinted(action) {
+    const card = this.hand.querySelector(`[data-card="${action.card}"]`);
+    if (action.type === 'play') return [card, this.spaces[action.space]];
+    if (action.type === 'trade') return [card, this.tradeBtn];
+    return action.type === 'pass' ? this.passBtn : null;
+  }
+
   paintHand(v, myTurn) {
     const hand = v.mine;
     this.handBox.hidden = !hand;

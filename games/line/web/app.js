@@ -90,6 +90,7 @@ start({
     draw(board, snap, room, was) { table.draw(board, snap, room, was); },
     refused: text => table.refused(text),
     keys,
+    hinted: action => table.hinted(action),
   },
 });
 

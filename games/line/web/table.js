@@ -352,6 +352,20 @@ export class Table {
     return out;
   }
 
+  /** Where the table shows a move (the room kit marks a hint there). */
+  hinted(action) {
+    const card = this.root.querySelector(`#hand [data-card="${action.card}"], #ln-drawn [data-card="${action.card}"]`);
+    const square = i => this.grid.querySelector(`[data-square="${i}"]`);
+    switch (action.type) {
+      case 'draw': return this.drawBtn;
+      case 'place': return [card, square(action.square)];
+      case 'upgrade': return [card, square(action.square), action.joker_to === null ? null : square(action.joker_to)];
+      case 'shift': return [card, this.grid.querySelector(`.ln-shift[data-row="${action.row}"]`)];
+      case 'discard': return card;
+      default: return null;
+    }
+  }
+
   paintGrid(v) {
     const lit = this.lights(v);
     const last = v.last && assist('assist-last') ? v.last : null;

@@ -36,5 +36,6 @@ start({
     draw(board, snap, room) { table.draw(board, snap, room); },
     refused: () => table.refused(),
     keys: e => table.snap && table.snap.status === 'playing' && table.key(e),
+    hinted: action => table.hinted(action),
   },
 });

@@ -212,6 +212,17 @@ export class Table {
     return cardName(this.pick.card) === 'Extra' && (this.snap.legal || []).some(m => m.action.type === 'extra' && m.action.at === 'office');
   }
 
+  /** Where the table shows a move (the room kit marks a hint there): its
+   * cars or its card to pick, and its button once they are picked. */
+  hinted(action) {
+    const same = JSON.stringify(action);
+    const offer = (this.snap.legal || []).find(m => JSON.stringify(m.action) === same);
+    const nodes = [...this.board.querySelectorAll('.sm-move')].filter(b => offer && b.textContent === offer.say);
+    for (const id of action.cars || []) nodes.push(this.board.querySelector(`#sm-desk .sm-car[data-car="${id}"]`));
+    if (action.card) nodes.push(this.board.querySelector(`.sm-ho[data-card="${action.card}"]`));
+    return nodes;
+  }
+
   send(action) {
     if (!this.room.move(action)) return;
     this.pick = null;

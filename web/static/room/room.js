@@ -7,13 +7,15 @@
 // waiting room's settings, drawn from the game's options_schema; and the
 // table's moving parts: the cue queue (room.cues, motion.js), banners
 // (banners.js), Your move prompts (yourmove.js), announcements for screen
-// readers (room.announce, announce.js) and sounds (room.sound, sounds.js).
+// readers (room.announce, announce.js), sounds (room.sound, sounds.js) and
+// hints (room.hints, hints.js).
 
 import { Announcer } from './announce.js';
 import { Cues, REDUCE_KEY, markMotion, reduced } from './motion.js';
 import { api, connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
 import { keepingFocus, patch } from './patch.js';
 import { firstVisit, markRead } from './howto.js';
+import { HINTS_KEY, HINTS_WARNING, Hints, hintsOn, hintsSetting } from './hints.js';
 import { handoff, justStarted, presetName, putAway } from './opening.js';
 import { fitOffer, settingsList } from './settings.js';
 import { LOUDEST, SOUNDS_KEY, play as playSound, soundsOn } from './sounds.js';
@@ -51,8 +53,11 @@ export function start(cfg) {
     say,
   };
   let shell = null;
+  room.hints = new Hints(room, frame => socket.send(frame));
 
   const socket = connect(code, message => {
+    if (message.type === 'hint') { room.hints.heard(message); return; }
+    if (message.type === 'error' && message.for === 'hint') { room.hints.refused(message.message, message.status); return; }
     if (message.type === 'error') {
       // (A frame the table couldn't read at all, for null, may have been the move.)
       if ((message.for === 'move' || message.for === null) && sent) settle(message.message);
@@ -71,6 +76,8 @@ export function start(cfg) {
     draw(was);
   }, status => {
     document.body.classList.toggle('offline', status !== 'open');
+    // (A hint asked on a socket that closed is asked again on the new one.)
+    if (status === 'open') room.hints.reconnected();
   });
 
   /** Take a seat over HTTP, the one way that gives a browser its session
@@ -259,6 +266,7 @@ function waitingRoom(room) {
     snap.startProblem ? el('p', { class: 'problem', id: 'start-problem', text: snap.startProblem }) : null,
     fitOffer({ schema: room.schema, settings: snap.settings, seats: snap.seats.length, problem: snap.startProblem, host, pick: (key, value) => pickSetting(room, key, value) }),
     settingsForm(room),
+    hintsSetting(room),
     host ? el('div', { class: 'actions' }, actions) : el('p', { class: 'muted', text: seated ? 'Waiting for the host to start the game.' : '' }),
     seated ? el('p', {}, el('button', { class: 'quiet', type: 'button', text: 'Leave this table', onclick: () => { forgetTable(room.code); room.act('leave'); location.href = '/'; } })) : null,
     el('p', {}, el('a', { href: '/', text: '← All games' })),
@@ -429,6 +437,7 @@ function tableShell(room) {
     // (A game's table keeps its nodes from board to board: while the device
     // waits to be passed on, the board stays empty so no hand comes back.)
     if (!snap.pass) cfg.play.draw(board, snap, room, was);
+    room.hints.update();
     heard = tell(room, was, events, heard);
     const lines = JSON.stringify((snap.result && snap.result.ratings) || []);
     if ((snap.status === 'over' || snap.status === 'ended') && (sheetShownFor !== snap.number || (sheetLines !== lines && sheet.node.open))) {
@@ -513,7 +522,8 @@ function listed(names) {
 
 function plate(room, s) {
   const snap = room.snap;
-  const tags = [s.kind === 'bot' ? 'bot' : null, s.here && !s.you ? 'this device' : null, s.covered ? 'a bot is covering' : null].filter(Boolean);
+  const tags = [s.kind === 'bot' ? 'bot' : null, s.here && !s.you ? 'this device' : null, s.covered ? 'a bot is covering' : null,
+    s.hinted ? 'shown hints' : null].filter(Boolean);
   return el('li', { class: `plate${s.deciding ? ' deciding' : ''}${s.you ? ' me' : ''}`, 'data-seat': s.index },
     el('span', { class: 'plate-name', text: s.name }),
     tags.length ? el('span', { class: 'tags', text: tags.join(' · ') }) : null,
@@ -548,7 +558,9 @@ function showResult(room, sheet) {
       el('span', {}, snap.seats[i].name + (snap.seats[i].you ? ' (you)' : ''),
         lines[i] ? ' ' : null, lines[i] ? el('small', { class: 'rating-change muted', 'data-seat': i, text: lines[i] }) : null),
       result.scores && result.scores[i] !== undefined ? el('span', { class: 'score', text: String(result.scores[i]) }) : null))));
-    if (!lines.some(Boolean)) body.push(el('p', { class: 'muted', id: 'not-rated', text: 'Not rated: a game is kept and rated when someone at the table is signed in.' }));
+    const hinted = (result.hinted || []).map(i => snap.seats[i].name);
+    if (hinted.length) body.push(el('p', { class: 'muted', id: 'not-rated', text: `Not rated: ${listed(hinted)} ${hinted.length > 1 ? 'were' : 'was'} shown hints, the strong bot’s moves.` }));
+    else if (!lines.some(Boolean)) body.push(el('p', { class: 'muted', id: 'not-rated', text: 'Not rated: a game is kept and rated when someone at the table is signed in.' }));
     const detail = cfg.resultDetail ? cfg.resultDetail(snap) : null;
     const share = cfg.shareText ? shareBox(cfg.shareText(snap)) : null;
     body.push(...[detail, share].filter(Boolean));
@@ -616,6 +628,9 @@ function kitRows(room) {
     { key: 'sounds', store: SOUNDS_KEY, label: 'Sounds', checked: soundsOn,
       hint: 'Short sounds for your turn, a card or chip played, a trick or line won, and the end.',
       onchange: on => { if (on) room.sound('turn'); } },
+    { key: 'hints', store: HINTS_KEY, label: 'Hints: show what the strong bot would play', checked: hintsOn, confirm: HINTS_WARNING,
+      hint: 'On your turn, the hard bot’s move for your seat is marked, with its reason. A game in which anyone is shown one isn’t rated.',
+      onchange: () => room.hints.update() },
   ];
 }
 
@@ -626,6 +641,8 @@ function optionsBody(cfg, room) {
     const on = p.checked ? p.checked() : preference(cfg.game, p.key, p.fallback !== false);
     const box = el('input', { type: 'checkbox', id: `pref-${p.key}`, checked: on });
     box.addEventListener('change', () => {
+      // (A row with something to say before it goes on asks first.)
+      if (box.checked && p.confirm && !confirm(p.confirm)) { box.checked = false; return; }
       localStorage.setItem(store, box.checked ? 'on' : 'off');
       if (p.onchange) p.onchange(box.checked);
     });
