@@ -13,10 +13,10 @@ same list as ``rules.legal``.
 - hard plays medium's game and counts every card: what's been played, the
   card turned down, its own discard, and the turned card in the dealer's
   hand. It searches (``hard``, through engine/search.py) every bid, its
-  discard and its cards in the first two tricks: it deals the unseen cards
-  again in ways its view allows, plays the hand out with medium in every
-  seat after each move, and makes the move worth most in points for the
-  hand and the game. From the third trick on it deals the unseen cards out
+  discard and its card in the first trick: it deals the unseen cards
+  again in ways its view and the bids allow, plays the hand out with medium
+  in every seat after each move, and makes the move worth most in points
+  for the hand and the game. From the second trick on it deals the unseen cards out
   the same way, plays each deal out perfectly face up (``_search``), and
   plays the card that scores best on average. ``decide`` gives its move
   with the sentence saying why.
@@ -518,13 +518,13 @@ def _follow(v: dict, k: _Knows, legal: list[str]) -> str:
 
 # -- hard's endgame search --------------------------------------------------------
 #
-# From the third trick on, hard deals the cards it can't see to the other
+# From the second trick on, hard deals the cards it can't see to the other
 # seats in several ways that fit everything it knows (what's been played, who
-# has shown out of what, the turned card in the dealer's hand), plays each
+# has shown out of what, the turned card in the dealer's hand, the bids), plays each
 # deal out perfectly with every card it could play, and plays the card that
 # scores best on average. Its own choice breaks ties.
 
-SEARCH_FROM = 2   # tricks done before hard searches
+SEARCH_FROM = 1   # tricks done before hard plays face up (from four cards each, a deal solves in a few ms)
 WORLDS = 16       # deals it tries per decision
 TRIES = 40        # shuffles tried for each deal that fits what the seats have shown and bid
 

@@ -4,7 +4,7 @@ deal, plays the hand out with medium in every seat and makes the move that
 scores best on average, in points for the hand and the game.
 
 It searches the bidding (order, call, pass, alone or not, defending alone),
-the dealer's discard and the first two tricks; from the third trick on,
+the dealer's discard and the first trick; from the second trick on,
 bots._search plays the rest face up, which is exact there and cheaper."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .rules import TARGET, say, team
 
 # Worlds a decision, by kind: each world plays every move out to the end of
 # the hand (about a millisecond each), so a decision stays near 100 ms.
-WORLDS = {"bid": 32, "defend": 32, "discard": 20, "play": 24}
+WORLDS = {"bid": 48, "defend": 32, "discard": 20, "play": 24}
 
 GAME = 4.0  # what winning the game is worth beyond its points
 TRIES = 40  # deals tried for each world whose hands fit the bids

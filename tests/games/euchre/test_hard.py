@@ -40,14 +40,14 @@ def test_hard_passes_a_hand_with_nothing_in_the_turned_suit():
     assert bots.decide(rules.view(state, 0), "hard", random.Random(2))[0] == {"type": "pass"}
 
 
-def test_easy_and_medium_give_no_reason_and_hard_plays_the_late_tricks_face_up():
+def test_easy_and_medium_give_no_reason_and_hard_plays_the_later_tricks_face_up():
     state = rules.new(4, "hard-late", 0.0)
     seat = state["turn"]
     assert bots.decide(rules.view(state, seat), "medium", random.Random(3))[1] is None
     assert bots.decide(rules.view(state, seat), "easy", random.Random(3))[1] is None
-    # From the third trick on hard's card is the face-up solver's, not the search's.
-    late = {"phase": "play", "done": [1, 2], "legal": ["AH0", "KH0"]}
-    assert bots._searched(late) is None and bots._searched({**late, "done": [1]}) == "play"
+    # From the second trick on hard's card is the face-up solver's, not the search's.
+    late = {"phase": "play", "done": [1], "legal": ["AH0", "KH0"]}
+    assert bots._searched(late) is None and bots._searched({**late, "done": []}) == "play"
 
 
 def test_hard_deals_the_seats_that_passed_hands_too_weak_to_order_up():
