@@ -63,7 +63,9 @@ class Plan:
     guess first (by default all of ``legal``): ties go to the earlier;
     ``reason(view, best, runner_up)``, the sentence that says why (each a
     (move, average worth) pair); ``seconds`` and ``least``, an optional time
-    ceiling and the worlds always played under it."""
+    ceiling and the worlds always played under it; ``deal(game, view, rng)``,
+    how a world is dealt (by default the contract's ``determinize``: a game
+    may lean its deals towards what the other seats' moves suggest)."""
 
     worlds: int
     value: Callable
@@ -73,6 +75,7 @@ class Plan:
     reason: Callable | None = None
     seconds: float | None = None
     least: int = 4
+    deal: Callable | None = None
 
 
 @dataclass
@@ -115,7 +118,8 @@ def choose(game, view: dict, rng, plan: Plan) -> Choice:
     ``rng`` (the bot's stream), bounded by the plan's count of worlds."""
     seat = view["seat"]
     worlds = [random.Random(rng.getrandbits(64)) for _ in range(plan.worlds)]
-    first = game.determinize(view, worlds[0])
+    deal = plan.deal or (lambda game, view, stream: game.determinize(view, stream))
+    first = deal(game, view, worlds[0])
     legal = game.legal(first, seat)
     moves = plan.moves(view, legal, rng) if plan.moves is not None else list(legal)
     moves = [m for m in moves if m in legal] or legal[:1]
@@ -128,7 +132,7 @@ def choose(game, view: dict, rng, plan: Plan) -> Choice:
     for k, stream in enumerate(worlds):
         if deadline is not None and played >= plan.least and time.perf_counter() > deadline:
             break
-        world = first if k == 0 else game.determinize(view, stream)
+        world = first if k == 0 else deal(game, view, stream)
         after = stream.getrandbits(64)  # the same play-on luck for every move in this world
         for i, move in enumerate(moves):
             w = working_copy(world)

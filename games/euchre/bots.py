@@ -13,10 +13,10 @@ same list as ``rules.legal``.
 - hard plays medium's game and counts every card: what's been played, the
   card turned down, its own discard, and the turned card in the dealer's
   hand. It searches (``hard``, through engine/search.py) every bid, its
-  discard and its cards in the first two tricks: it deals the unseen cards
-  again in ways its view allows, plays the hand out with medium in every
-  seat after each move, and makes the move worth most in points for the
-  hand and the game. From the third trick on it deals the unseen cards out
+  discard and its card in the first trick: it deals the unseen cards
+  again in ways its view and the bids allow, plays the hand out with medium
+  in every seat after each move, and makes the move worth most in points
+  for the hand and the game. From the second trick on it deals the unseen cards out
   the same way, plays each deal out perfectly face up (``_search``), and
   plays the card that scores best on average. ``decide`` gives its move
   with the sentence saying why.
@@ -225,6 +225,48 @@ def _bid_second(v: dict, level: str, options: list[dict]) -> dict:
         alone = {"type": "call", "suit": best, "alone": True} in calls and level != "easy" and _lone(hand, best, v, False)
         return {"type": "call", "suit": best, "alone": alone}
     return {"type": "pass"}
+
+
+def fits_bids(v: dict, hands: dict) -> bool:
+    """Whether a deal of the unseen cards (``hands``: seat -> the cards it
+    holds now) agrees with this deal's bids as medium would have made them:
+    a seat that passed was short of medium's mark for that suit, one that
+    ordered or called reached it. Hard's deals lean this way (a person's
+    bids say the same, if less exactly); a dealer who picked up, whose hand
+    while bidding held a card nobody saw, and a dealer's partner who could
+    only order alone are left out."""
+    up = _turned(v)
+    if up is None:
+        return True
+    me, dealer, turned = v["seat"], v["dealer"], up[1]
+    shown: dict[int, list[str]] = {}
+    for t in [*[d["cards"] for d in v["done"]], v["trick"]]:
+        for p in t:
+            shown.setdefault(p["seat"], []).append(p["card"])
+    lone_only = v["rules"].get("canadian") == "on"
+    for i, bid in enumerate(v["bids"]):
+        s = bid["seat"]
+        if s == me or s not in hands or (s == dealer and v["kitty_state"] == "picked"):
+            continue
+        hand = hands[s] + shown.get(s, [])
+        if i < 4:  # round one: ordering the turned card up
+            if lone_only and s == (dealer + 2) % 4:
+                continue
+            if s == dealer:
+                value = _strength(_best_after_pickup(hand, up), turned)
+            else:
+                value = _strength(hand, turned) + (0.6 if up[0] == "J" else 0.35) * (1 if team(dealer) == team(s) else -1)
+            strong = value >= ORDER["medium"]
+        else:  # round two: calling a suit
+            if s == dealer and bid["bid"] == "call":
+                continue  # (a stuck dealer calls whatever it holds)
+            nxt = 0.2 if s == (dealer + 1) % 4 else 0.0
+            suits = [bid["suit"]] if bid["bid"] == "call" else [x for x in SUITS if x != turned]
+            value = max(_strength(hand, x) + (nxt if x == PARTNER[turned] else 0.0) for x in suits)
+            strong = value >= CALL["medium"]
+        if strong != (bid["bid"] != "pass"):
+            return False
+    return True
 
 
 def _farmer(v: dict, options: list[dict]) -> dict:
@@ -476,14 +518,15 @@ def _follow(v: dict, k: _Knows, legal: list[str]) -> str:
 
 # -- hard's endgame search --------------------------------------------------------
 #
-# From the third trick on, hard deals the cards it can't see to the other
+# From the second trick on, hard deals the cards it can't see to the other
 # seats in several ways that fit everything it knows (what's been played, who
-# has shown out of what, the turned card in the dealer's hand), plays each
+# has shown out of what, the turned card in the dealer's hand, the bids), plays each
 # deal out perfectly with every card it could play, and plays the card that
 # scores best on average. Its own choice breaks ties.
 
-SEARCH_FROM = 2   # tricks done before hard searches
+SEARCH_FROM = 1   # tricks done before hard plays face up (from four cards each, a deal solves in a few ms)
 WORLDS = 16       # deals it tries per decision
+TRIES = 40        # shuffles tried for each deal that fits what the seats have shown and bid
 
 _CARDS = rules.cards()
 _INDEX = {c: i for i, c in enumerate(_CARDS)}
@@ -585,8 +628,8 @@ def _solve(hands: list[int], trick: list[tuple[int, int]], turn: int, trump: str
 def _deal_unseen(v: dict, k: _Knows, rng):
     """One way the cards this seat can't see may lie: each other seat still
     playing gets as many as it holds, none of a suit it has shown out of,
-    and the dealer keeps the turned card it picked up. None if the tries
-    run out."""
+    and the dealer keeps the turned card it picked up; one that fits the
+    bids (fits_bids) if the tries find one. None if no try fits the voids."""
     trump, seat = k.trump, k.seat
     gone = _gone(v)
     unseen = [c for c in _CARDS if c not in gone and c not in k.mine]
@@ -597,7 +640,8 @@ def _deal_unseen(v: dict, k: _Knows, rng):
         if up in unseen:
             held[v["dealer"]] = up
     order = sorted(need, key=lambda s: (-len(k.voids[s]), s))
-    for _ in range(20):
+    fallback = None
+    for _ in range(TRIES):
         pool = [c for c in unseen if c not in held.values()]
         rng.shuffle(pool)
         hands = {s: ([held[s]] if s in held else []) for s in need}
@@ -613,8 +657,10 @@ def _deal_unseen(v: dict, k: _Knows, rng):
             if len(mine) < need[s]:
                 break
         else:
-            return hands
-    return None
+            if fits_bids(v, hands):
+                return hands
+            fallback = fallback or hands
+    return fallback
 
 
 def _search(v: dict, k: _Knows, legal: list[str], choice: str, rng) -> str:

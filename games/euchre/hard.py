@@ -4,7 +4,7 @@ deal, plays the hand out with medium in every seat and makes the move that
 scores best on average, in points for the hand and the game.
 
 It searches the bidding (order, call, pass, alone or not, defending alone),
-the dealer's discard and the first two tricks; from the third trick on,
+the dealer's discard and the first trick; from the second trick on,
 bots._search plays the rest face up, which is exact there and cheaper."""
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from .rules import TARGET, say, team
 
 # Worlds a decision, by kind: each world plays every move out to the end of
 # the hand (about a millisecond each), so a decision stays near 100 ms.
-WORLDS = {"bid": 32, "defend": 32, "discard": 20, "play": 24}
+WORLDS = {"bid": 48, "defend": 32, "discard": 20, "play": 24}
 
 GAME = 4.0  # what winning the game is worth beyond its points
+TRIES = 40  # deals tried for each world whose hands fit the bids
 
 
 def hand_over(state: dict, start: dict) -> bool:
@@ -51,9 +52,25 @@ def _reason(view, best, second) -> str:
     return f"{say(move)}: {hope} ({tail})."
 
 
+def deal(game, v: dict, rng) -> dict:
+    """A world for the search: the contract's deal, tried again (up to
+    TRIES times) until the other seats' hands fit their bids as medium
+    would have made them (bots.fits_bids), else the first."""
+    from .bots import fits_bids
+
+    first = None
+    for _ in range(TRIES):
+        world = game.determinize(v, rng)
+        if fits_bids(v, {s: h for s, h in enumerate(world["hands"]) if s != v["seat"]}):
+            return world
+        first = first or world
+    return first
+
+
 def think(v: dict, kind: str, rng) -> search.Choice:
     """Hard's move for a bid, a discard or an early card, with its reason."""
     import games.euchre as euchre  # (the contract's module: this one is part of it)
 
-    plan = search.Plan(worlds=WORLDS[kind], value=worth(v["totals"], v["seat"]), stop=hand_over, reason=_reason)
+    plan = search.Plan(worlds=WORLDS[kind], value=worth(v["totals"], v["seat"]), stop=hand_over, reason=_reason,
+                       deal=deal)
     return search.choose(euchre, v, rng, plan)

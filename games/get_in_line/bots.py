@@ -36,6 +36,8 @@ LINE = 1_000
 WIN = 100_000
 JACK_SHORTLIST = 12
 FREE = [sum(1 for q in w if q in CORNERS) for w in WINDOWS]  # free corners in each run
+OPEN = [[q for q in w if q not in CORNERS] for w in WINDOWS]  # the spaces of each run a chip can take
+MASKS = [sum(1 << q for q in w) for w in WINDOWS]  # each run's spaces as bits
 
 # How each level weighs things. build[k]: a run of ours with k after the
 # move (short of five); block[k]: spoiling a run of theirs with k.
@@ -60,11 +62,12 @@ class Board:
         self.chips = list(v["chips"])
         self.lines = [{"team": line["team"], "cells": list(line["cells"])} for line in v["lines"]]
         self.free = FREE
-        self.count = [[0] * self.teams for _ in WINDOWS]
+        # count[i][t]: team t's chips in run i, from each team's chips as bits.
+        held = [0] * self.teams
         for q, t in enumerate(self.chips):
             if t is not None:
-                for i in THROUGH[q]:
-                    self.count[i][t] += 1
+                held[t] |= 1 << q
+        self.count = [[(h & w).bit_count() for h in held] for w in MASKS]
         # viable[t][i]: run i could still become a line of team t (can_line:
         # it shares at most one space with each of t's lines).
         self.viable = [[True] * len(WINDOWS) for _ in range(self.teams)]
@@ -91,14 +94,21 @@ class Board:
     def gaps(self) -> list[dict[int, int]]:
         """Per team, the runs it holds four of, each with its open space."""
         if self._gaps is None:
-            self._gaps = []
-            for t in range(self.teams):
-                found = {}
-                for i in range(len(WINDOWS)):
-                    q = self.threats(t, i, self.count[i], self.chips)
-                    if q is not None:
-                        found[i] = q
-                self._gaps.append(found)
+            # One pass over the runs: a four is a run whose chips, all one
+            # team's, and free corner come to four (threats, for every team
+            # at once).
+            self._gaps = [{} for _ in range(self.teams)]
+            chips, free = self.chips, self.free
+            for i, cnt in enumerate(self.count):
+                held = RUN - 1 - free[i]
+                if sum(cnt) != held or held not in cnt:
+                    continue
+                t = cnt.index(held)
+                if self.viable[t][i]:
+                    for q in OPEN[i]:
+                        if chips[q] is None:
+                            self._gaps[t][i] = q
+                            break
         return self._gaps
 
     def threats(self, t: int, i: int, cnt: list[int], chips) -> int | None:

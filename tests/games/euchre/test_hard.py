@@ -40,11 +40,32 @@ def test_hard_passes_a_hand_with_nothing_in_the_turned_suit():
     assert bots.decide(rules.view(state, 0), "hard", random.Random(2))[0] == {"type": "pass"}
 
 
-def test_easy_and_medium_give_no_reason_and_hard_plays_the_late_tricks_face_up():
+def test_easy_and_medium_give_no_reason_and_hard_plays_the_later_tricks_face_up():
     state = rules.new(4, "hard-late", 0.0)
     seat = state["turn"]
     assert bots.decide(rules.view(state, seat), "medium", random.Random(3))[1] is None
     assert bots.decide(rules.view(state, seat), "easy", random.Random(3))[1] is None
-    # From the third trick on hard's card is the face-up solver's, not the search's.
-    late = {"phase": "play", "done": [1, 2], "legal": ["AH0", "KH0"]}
-    assert bots._searched(late) is None and bots._searched({**late, "done": [1]}) == "play"
+    # From the second trick on hard's card is the face-up solver's, not the search's.
+    late = {"phase": "play", "done": [1], "legal": ["AH0", "KH0"]}
+    assert bots._searched(late) is None and bots._searched({**late, "done": []}) == "play"
+
+
+def test_hard_deals_the_seats_that_passed_hands_too_weak_to_order_up():
+    import games.euchre as euchre
+    from games.euchre import hard
+
+    state = rig(HOPELESS, "9H0")  # seat 3 deals: seats 0, 1 and 2 pass, and the dealer decides
+    for seat in (0, 1, 2):
+        rules.pass_bid(state, seat, {"type": "pass"}, 0.0)
+    v = rules.view(state, 3)
+    rng = random.Random(8)
+    plain = [euchre.determinize(v, rng) for _ in range(30)]
+    leaning = [hard.deal(euchre, v, rng) for _ in range(30)]
+
+    def orders(world, seat):  # medium's own mark for ordering hearts up to an opponent (or partner) dealing
+        gift = 0.35 if seat == 1 else -0.35
+        return bots._strength(world["hands"][seat], "H") + gift >= bots.ORDER["medium"]
+
+    assert any(orders(w, s) for w in plain for s in (0, 1, 2))
+    assert not any(orders(w, s) for w in leaning for s in (0, 1, 2))
+    assert all(sorted(w["hands"][3]) == sorted(state["hands"][3]) for w in leaning)
