@@ -7,9 +7,11 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import multiprocessing
 import os
 import random
 import re
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -832,21 +834,29 @@ def test_bots_go_alone_with_a_lone_hand_and_defend_alone_with_four_sure_tricks()
 
 def duplicate(a, b, deals):
     """Level a's net points a hand against level b over the same deals, each
-    played twice with the partnerships swapped (so the cards even out)."""
+    played twice with the partnerships swapped (so the cards even out). The
+    deals are independent, so they are shared out over the machine's cores."""
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(min(2, os.cpu_count() or 1), mp_context=context) as pool:
+        nets = pool.map(_duplicate_deal, [a] * deals, [b] * deals, range(deals))
+        return sum(nets) / (2 * deals)
+
+
+def _duplicate_deal(a, b, i):
+    """Level a's net points over deal ``i`` played both ways round."""
     net = 0
-    for i in range(deals):
-        for first in (0, 1):
-            levels = [a if s % 2 == first else b for s in range(4)]
-            state = rules.new(4, f"dup-{i}", 0.0)
-            step = 0
-            while state["phase"] not in ("scored", "over"):
-                seat = state["turn"]
-                action = play.bot_move(euchre, state, seat, levels[seat], random.Random(f"{i}:{step}"))
-                rules.MOVES[action["type"]](state, seat, action, 0.0)
-                step += 1
-            row = state["scores"][-1]
-            net += row[first] - row[1 - first]
-    return net / (2 * deals)
+    for first in (0, 1):
+        levels = [a if s % 2 == first else b for s in range(4)]
+        state = rules.new(4, f"dup-{i}", 0.0)
+        step = 0
+        while state["phase"] not in ("scored", "over"):
+            seat = state["turn"]
+            action = play.bot_move(euchre, state, seat, levels[seat], random.Random(f"{i}:{step}"))
+            rules.MOVES[action["type"]](state, seat, action, 0.0)
+            step += 1
+        row = state["scores"][-1]
+        net += row[first] - row[1 - first]
+    return net
 
 
 def test_medium_clearly_beats_easy_and_hard_holds_its_own_against_medium():
