@@ -48,7 +48,7 @@ def perform(name, code, who, body: dict, *, counted: bool = False, address: str 
     try:
         return action(code, who, body) or {}
     except DatabaseError:
-        raise _not_saved(name, code) from None
+        raise not_saved(name, code) from None
 
 
 def perform_moves(asked: list[tuple]) -> list[service.Refused | None]:
@@ -58,10 +58,10 @@ def perform_moves(asked: list[tuple]) -> list[service.Refused | None]:
         return service.move_all([(code, who, body.get("seq"), body.get("action"), body.get("seat"))
                                  for code, who, body in asked])
     except DatabaseError:
-        return [_not_saved("move", ", ".join(code for code, _who, _body in asked))] * len(asked)
+        return [not_saved("move", ", ".join(code for code, _who, _body in asked))] * len(asked)
 
 
-def _not_saved(name: str, code: str) -> service.Refused:
+def not_saved(name: str, code: str) -> service.Refused:
     # The transaction rolled back: nothing changed, and the player may retry.
     log.exception("the database failed during %s at %s", name, code)
     return service.Refused(NOT_SAVED, 503)

@@ -18,11 +18,10 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import DatabaseError
 
 from tables import alarms, db, layer, service
-from tables.asking import NOT_SAVED
 from tables.models import Table
 
 from . import batching, caps, limits, visitors, wire
-from .actions import perform
+from .actions import not_saved, perform
 from .api import BROKE
 
 log = logging.getLogger(__name__)
@@ -163,8 +162,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         try:
             question = await db.call(service.hints.question, self.code, who, seq)
         except DatabaseError:
-            log.exception("the database failed during a hint at %s", self.code)
-            raise service.Refused(NOT_SAVED, 503) from None
+            raise not_saved("hint", self.code) from None
         coming = service.hints.answer(question)
         if self.hinting is not None:
             self.hinting.cancel()  # (only the newest question is worth an answer)
