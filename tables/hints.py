@@ -130,14 +130,14 @@ def answer(q: Question) -> Future:
         if found is not None and not (found.done() and workers.broken(found)):
             _answers.move_to_end(q.key)
             return found
-        decided = None
+        decided, in_a_worker = None, False
         if workers.running():
             if _in_workers >= max(1, workers.size() // 2):
                 raise Refused(BUSY, 429)
             try:
                 decided = workers.ask(q.module, q.view, LEVEL, q.seed)
                 _in_workers += 1
-                decided.add_done_callback(_worker_free)
+                in_a_worker = True
             except BrokenProcessPool:
                 log.warning("no bot worker could take a hint at %s; working it out here", q.key[0])
         if decided is None:
@@ -145,6 +145,10 @@ def answer(q: Question) -> Future:
         found = _answers[q.key] = Future()
         while len(_answers) > KEPT:
             _answers.popitem(last=False)
+    # Outside the lock: a decision already made calls back at once, here,
+    # and _worker_free takes the lock.
+    if in_a_worker:
+        decided.add_done_callback(_worker_free)
     decided.add_done_callback(lambda d: _settle(found, d, q))
     return found
 

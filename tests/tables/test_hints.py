@@ -8,6 +8,7 @@ is no pool of workers: these hints are worked out in the service's thread.)"""
 import json
 import random
 import re
+import threading
 
 import pytest
 
@@ -170,3 +171,30 @@ def test_a_game_in_which_anyone_saw_a_hint_is_kept_and_marked_but_rated_for_nobo
     # Play again: a new game, nobody hinted in it yet.
     assert post(ada, f"/api/tables/{code}/again")[0] == 200
     assert not any(s["hinted"] for s in snap_of(ada, code)["seats"])
+
+
+def test_a_hint_the_worker_has_already_decided_when_asked_is_still_answered(monkeypatch):
+    """A worker may finish before the service has filed the question: its
+    answer calls back at once, and the server must go on (it once waited on
+    itself here, and every table of the process stood still)."""
+    from concurrent.futures import Future
+
+    from tables import workers
+
+    ada = person()
+    code = started(ada)
+    snap = my_turn(ada, code)
+    question = hints.question(code, visitor(code, 0), snap["seq"])
+    made = Future()
+    made.set_result(workers.decide(question.module, question.view, hints.LEVEL, question.seed))
+    monkeypatch.setattr(workers, "running", lambda: True)
+    monkeypatch.setattr(workers, "size", lambda: 2)
+    monkeypatch.setattr(workers, "ask", lambda *asked: made)
+
+    answered = []
+    asking = threading.Thread(target=lambda: answered.append(hints.answer(question).result(ANSWER_WITHIN)), daemon=True)
+    asking.start()
+    asking.join(ANSWER_WITHIN)
+    assert answered and {"action": answered[0]["action"], "say": answered[0]["say"]} in snap["legal"]
+    # And the worker it took is free again: the next question is not turned away as busy.
+    assert hints._in_workers == 0
