@@ -14,8 +14,13 @@ REDIS_PORT ?= 6390
 REDIS_HOME ?= $(or $(XDG_STATE_HOME),$(HOME)/.local/state)/parlor/redis
 redis_url = redis://:$(shell cat '$(REDIS_HOME)/password' 2>/dev/null)@127.0.0.1:$(REDIS_PORT)/$(1)
 TEST_REDIS ?= $(call redis_url,1)
-# The live servers' Redis in the first run and the benchmarks (tests/live.py).
+# The live servers' Redis in the first run and the benchmarks (tests/live.py);
+# each test worker after the first takes the next database up.
 LIVE_REDIS ?= $(call redis_url,2)
+# The first run's test workers: most of a test waits on a live server or a
+# browser, so two keep two cores busy. (The second run shares one Redis
+# database between its tests, so it runs in one.)
+TEST_WORKERS ?= 2
 export PARLOR_REDIS_PORT := $(REDIS_PORT)
 export PARLOR_REDIS_HOME := $(REDIS_HOME)
 
@@ -51,8 +56,8 @@ services:
 	@tools/services.sh
 
 test: install chromium services
-	@echo "$(PY) -m pytest  (live servers that scale out on the project's Redis, port $(REDIS_PORT))"
-	@PARLOR_TEST_REDIS='$(LIVE_REDIS)' $(PY) -m pytest
+	@echo "$(PY) -m pytest -n $(TEST_WORKERS)  (live servers that scale out on the project's Redis, port $(REDIS_PORT))"
+	@PARLOR_TEST_REDIS='$(LIVE_REDIS)' $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 	@echo "The service and websocket tests again, on PostgreSQL and Redis (port $(REDIS_PORT), with its password):"
 	@DATABASE_URL='$(TEST_POSTGRES)' REDIS_URL='$(TEST_REDIS)' $(PY) -m pytest tests/tables/test_service.py tests/web/test_fuzz.py tests/web/test_fuzz_socket.py tests/web/test_live.py tests/web/test_safety.py tests/web/test_hardening_input.py tests/ratings/test_keeper.py tests/parlor/test_database.py tests/web/test_held_rows.py
 

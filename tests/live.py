@@ -88,8 +88,18 @@ def scale_out_env() -> dict:
 
     return {
         "DATABASE_URL": os.environ.get("PARLOR_TEST_POSTGRES", f"postgresql://{getpass.getuser()}@%2Fvar%2Frun%2Fpostgresql/postgres"),
-        "REDIS_URL": os.environ.get("PARLOR_TEST_REDIS") or project_redis(2),
+        "REDIS_URL": _this_workers(os.environ.get("PARLOR_TEST_REDIS") or project_redis(2)),
     }
+
+
+def _this_workers(redis_url: str) -> str:
+    """The Redis database for this test worker's servers: the next one up
+    for each worker after the first (pytest -n), so no worker's servers hear
+    another's tables or count its sockets."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    shift = int(worker[2:]) if worker[2:].isdigit() else 0
+    base, _, db = redis_url.rpartition("/")
+    return f"{base}/{int(db) + shift}" if shift and db.isdigit() else redis_url
 
 
 def wait_for_redis(port: int, password: str = "") -> None:

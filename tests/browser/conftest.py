@@ -12,9 +12,16 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    with sync_playwright() as p:
+    """One browser a file. Playwright's synchronous API leaves its event loop
+    marked as running in this thread, which Django takes for async code and
+    refuses its database calls in: the tests' own calls are plain synchronous
+    ones, so Django is told so while the browser is open, and the browser is
+    closed at the file's end, so the files after it (on the same test worker)
+    run as they would alone."""
+    with sync_playwright() as p, pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         launched = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield launched
         launched.close()
