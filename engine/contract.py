@@ -11,7 +11,9 @@ A game is a package under ``games/`` registered in ``engine/registry.py``. Its
 - ``new(players, seed, now, settings)``: a fresh state, one JSON-serialisable
   dict; raises ``Illegal`` with a sentence for a size it cannot start.
 - ``MOVES``: ``{type: fn(state, seat, action, now)}``; each validates and
-  mutates, or raises ``Illegal("a sentence a player can read")``.
+  mutates, or raises ``Illegal("a sentence a player can read")``, and makes
+  every check that can refuse before its first change: ``moves.dispatch``
+  plays a move on the state itself, and a refused move must change nothing.
 - ``view(state, seat)``: the only route from state to a browser;
   ``seat=None`` is a spectator.
 - ``deciding(state)``: ``[(seat, kind, key)]``: who must decide now, what
@@ -38,7 +40,8 @@ Optional (``OPTIONAL``): ``fallback(state, seat)``, an always-legal move
 played if a bot's choice is refused (by default the first of ``legal``:
 ``engine.play.fallback``); ``say(action)``, a plain sentence for a move, from the move alone (the
 generic table's words; ``plain_words`` by default); ``tick(state, now)`` for
-a game with a clock; ``options_schema``, the settings as the waiting room
+a game with a clock (the clock's own change, which stands even if the move
+that brought it is refused); ``options_schema``, the settings as the waiting room
 draws them; ``team_of(state_or_none, n, settings)``, which side each seat
 plays for (ratings).
 

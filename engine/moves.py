@@ -53,25 +53,26 @@ def deciders(game, state: dict) -> set[int]:
 
 
 def dispatch(game, state: dict, seat: int, action, now: float) -> dict:
-    """Apply one move: tick the game's clock, refuse a malformed move or one
-    out of turn with a sentence, apply it, bump ``seq``. The move is played
-    on a copy, so a refusal leaves ``state`` exactly as it was whatever the
-    game's move function had touched before it refused."""
+    """Apply one move to ``state`` itself: tick the game's clock, refuse a
+    malformed move or one out of turn with a sentence, apply it, bump
+    ``seq``. Nothing is copied: a refused move leaves ``state`` exactly as
+    it was because every move makes each check that can refuse before its
+    first change (the contract suite's refusal test holds every game to it).
+    A crash in a move may leave it half made: a table's transaction undoes
+    it. A game's ``tick`` is the clock's own change, due at ``now`` whatever
+    is moved, so it stands even if the move is refused."""
     if not isinstance(action, dict):
         raise Illegal("A move must say what it is, like {\"type\": \"pass\"}.")
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in game.MOVES:
         names = ", ".join(sorted(game.MOVES))
         raise Illegal(f"That is not a move in {game.title}; the moves are: {names}.")
-    work = working_copy(state)
     if hasattr(game, "tick"):
-        game.tick(work, now)
-    if game.result(work) is not None:
+        game.tick(state, now)
+    if game.result(state) is not None:
         raise Illegal("This game is over.")
-    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in deciders(game, work):
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in deciders(game, state):
         raise Illegal("It's not your turn.")
-    game.MOVES[kind](work, seat, action, now)
-    work["seq"] = work.get("seq", 0) + 1
-    state.clear()
-    state.update(work)
+    game.MOVES[kind](state, seat, action, now)
+    state["seq"] = state.get("seq", 0) + 1
     return state

@@ -125,11 +125,20 @@ def _bot_move(table: Table, game, seat: Seat, when: float, answer: Future | None
             action = answer.result()[0]  # (raises the bot's own error, as it would here)
         else:
             action = play.bot_move(game, state, seat.index, seat.level, random.Random(seed_of(table, seat)))
-        moves.dispatch(game, state, seat.index, action, when)
-    except Exception as refused:  # a bot's mistake must never stall the table
-        if not isinstance(refused, Illegal):
-            log.error("the %s bot failed at %s", seat.level, table.code, exc_info=refused)
-        action, by = play.fallback(game, state, seat.index), "fallback"
+    except Exception as failed:  # a bot's mistake must never stall the table
+        if not isinstance(failed, Illegal):
+            log.error("the %s bot failed at %s", seat.level, table.code, exc_info=failed)
+        by = "fallback"
+    if by == "bot":
+        # A refused move left the state as it was. Any other error from the
+        # rules goes on up: the move may be half made, and the turn's
+        # transaction is what undoes it.
+        try:
+            moves.dispatch(game, state, seat.index, action, when)
+        except Illegal:
+            by = "fallback"
+    if by == "fallback":
+        action = play.fallback(game, state, seat.index)
         moves.dispatch(game, state, seat.index, action, when)
     rows.record(table, seq, seat.index, action, when, by)
 

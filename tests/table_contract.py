@@ -26,6 +26,13 @@ do, in the same sizes, none where the view rules it out (``ruled_out``);
 that the same stream deals the same world; and, at an early position, that
 each unseen card lands in each place about as often as the place's share
 of the room (a chi-square test with a fixed seed).
+
+A refused move changes nothing, so a move must make every check that can
+refuse it before its first change: over states of seeded random games,
+every move the rules refuse (another seat's, a stale one from elsewhere in
+the games, one with a field gone or corrupted, one sent as another kind,
+raw junk) leaves the state equal to a deep copy taken before, and is
+refused with a sentence, never a crash.
 Set PARLOR_CONTRACT_GAMES to play more games per level.
 """
 
@@ -45,6 +52,9 @@ GAMES_PER_LEVEL = int(os.environ.get("PARLOR_CONTRACT_GAMES", "3"))
 MAX_STEPS = 20000
 MOVES_TRIED = 12  # of a seat's legal moves at one step, at the most
 FAIR_SAMPLES = 400  # worlds dealt from one early view for the fairness test
+REFUSED_TRIES = 16  # bad versions tried of each legal move it starts from
+# What an attacker might send in a move's field, or as a seat.
+JUNK = (None, True, False, 0, -1, 1.5, 10 ** 12, "", "zz", "XX9", [], [None], ["zz", "zz"], {}, {"type": "pass"})
 
 
 def _dump(state) -> str:
@@ -64,6 +74,54 @@ def _strings(value):
             yield from _strings(v)
 
 
+def _scalars(value):
+    """Every string and number inside a JSON value: the values a seat's view
+    makes plausible in a move's field."""
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from _scalars(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _scalars(v)
+    elif isinstance(value, (str, int)) and not isinstance(value, bool):
+        yield value
+
+
+def _corrupted(action: dict, rng: random.Random, most: int, near: list) -> list:
+    """Bad versions of a move, at most ``most`` of them: a field gone, or
+    set to junk or to a value from ``near`` (the seat's view: its cards, the
+    board's numbers), or nudged (a number one off, a list with an item
+    doubled, dropped or replaced, a flag flipped)."""
+    out = []
+    for key, value in action.items():
+        if key == "type":
+            continue
+        out.append({k: v for k, v in action.items() if k != key})
+        alike = [v for v in near if type(v) is type(value)] or near
+        others = list(JUNK) + rng.sample(alike, min(len(alike), 8))
+        if isinstance(value, bool):
+            others.append(not value)
+        elif isinstance(value, int):
+            others += [value + 1, value - 1, -value - 1, float(value)]
+        elif isinstance(value, str):
+            others += [value + "x", value[:-1], value.lower(), [value]]
+        elif isinstance(value, list) and value:
+            others += [value + value[:1], value[1:], value[::-1], [value]]
+            alike = [v for v in near if type(v) is type(value[0])] or near
+            others += [value[:i] + [v] + value[i + 1:] for i in range(len(value)) for v in rng.sample(alike, min(len(alike), 2))]
+        out += [dict(action, **{key: v}) for v in others if v != value or type(v) is not type(value)]
+    return rng.sample(out, min(most, len(out)))
+
+
+def _any_kind(game, state: dict, seat: int, _level, rng: random.Random) -> dict:
+    """A random legal move, its kind drawn first, so a kind with few moves
+    is made as often as one with many (Euchre's pass against its two orders:
+    the second round of bidding needs four passes in a row)."""
+    listed = game.legal(state, seat)
+    kind = rng.choice(sorted({m["type"] for m in listed}))
+    return rng.choice([m for m in listed if m["type"] == kind])
+
+
 class Played:
     """One game played by bots: the steps (state before, seat, move) and the
     end."""
@@ -79,6 +137,8 @@ class TableGameContract:
     settings: list = [{}]  # settings to play each size with
     games_per_level = GAMES_PER_LEVEL
     check_every = 1        # check views and scrambles at every k-th step
+    refused_games = 2      # random games at each size and setting for the refusal test
+    refused_states = 8     # of their states asking each thing (``_stratum``), those it tries
 
     # -- what a game's test supplies ------------------------------------
     def scramble(self, state: dict, keep: int, rng: random.Random) -> None:
@@ -274,6 +334,88 @@ class TableGameContract:
                         b = play.bot_move(self.game, other, keep, level, random.Random(7))
                         assert a == b, f"{p.seed}: the {level} bot for seat {keep} used a secret ({a} vs {b})"
         assert changed, "scramble() never changed a state: the check proved nothing"
+
+    def _stratum(self, state: dict) -> tuple:
+        """What a state asks for: each deciding seat's kind of decision and
+        the kinds of move it may make (Euchre's first round of bidding, its
+        second, and a dealer stuck with calling are three)."""
+        return tuple(sorted({(kind, tuple(sorted({m["type"] for m in self.game.legal(state, seat)})))
+                             for seat, kind, _key in self.game.deciding(state)}))
+
+    def _random_states(self) -> list[tuple[str, int, dict]]:
+        """States of seeded games of random legal moves (``_any_kind``),
+        ``refused_games`` at each size and setting: for each thing a state
+        may ask (``_stratum``), ``refused_states`` of the states asking it,
+        picked evenly at random over them all (a reservoir sample), so a rare
+        question (a Euchre farmer's hand) is tried as often as it comes up at
+        all. Each as (seed, seats, state)."""
+        rng = random.Random(f"{self.game.slug}:picked")
+        kept: dict[tuple, list] = {}
+        met: Counter = Counter()
+        for settings in self.settings:
+            for n in self.sizes or self.game.sizes:
+                for k in range(self.refused_games):
+                    seed = f"refused-{n}-{k}"
+
+                    def keep(state, _seat, _action, _k, seed=seed, n=n):
+                        asks = self._stratum(state)
+                        met[asks] += 1
+                        picked = kept.setdefault(asks, [])
+                        if len(picked) < self.refused_states:
+                            picked.append((seed, n, moves.plain_copy(state)))
+                        elif (j := rng.randrange(met[asks])) < self.refused_states:
+                            picked[j] = (seed, n, moves.plain_copy(state))
+
+                    play.play(self.game, [LEVELS[0]] * n, seed, settings, bot=_any_kind,
+                              pick=lambda seats, _k: rng.choice(seats), watch=keep, most=MAX_STEPS)
+        return [one for asks in sorted(kept) for one in kept[asks]]
+
+    def _bad_moves(self, state: dict, n: int, stale: dict, rng: random.Random) -> list[tuple]:
+        """(seat, move) pairs to send at this state, most of them bad: raw
+        junk and bare moves of every kind, from seats and non-seats; each of
+        a few of the deciding seats' legal moves sent by another seat, as
+        another kind, and corrupted; and moves legal somewhere else in the
+        games (``stale``, by kind), as they are and corrupted."""
+        tries = [(seat, junk) for seat in (None, True, "0", -1, n) for junk in JUNK[:3]]
+        tries += [(0, junk) for junk in JUNK] + [(0, {"type": kind}) for kind in sorted(self.game.MOVES)]
+        for seat in sorted(moves.deciders(self.game, state)):
+            listed = self.game.legal(state, seat)
+            near = sorted(set(_scalars(dict(self.game.view(state, seat), events=None))) | set(_scalars(listed)), key=str)
+            for action in rng.sample(listed, min(len(listed), 3)):
+                stale.setdefault(action["type"], []).append(action)
+                tries += [(other, action) for other in range(n) if other != seat]
+                tries += [(seat, dict(action, type=kind)) for kind in sorted(self.game.MOVES) if kind != action["type"]]
+                tries += [(seat, bad) for bad in _corrupted(action, rng, REFUSED_TRIES, near)]
+            for kind in sorted(stale):
+                for action in rng.sample(stale[kind], min(len(stale[kind]), 2)):
+                    tries += [(seat, action)] + [(seat, bad) for bad in _corrupted(action, rng, 2, near)]
+        return tries
+
+    def test_a_refused_move_changes_nothing(self):
+        reached = set()  # the kinds of move refused past dispatch's own checks, by the game's
+        stale: dict[str, list] = {}
+        rng = random.Random(f"{self.game.slug}:refused")
+        for i, (seed, n, state) in enumerate(self._random_states()):
+            before = moves.plain_copy(state)  # (a deep copy: a state is JSON data)
+            tries = self._bad_moves(state, n, stale, rng)
+            assert state == before, f"{seed}, state {i}: legal() or view() changed the state"
+            work = moves.plain_copy(before)
+            for seat, action in tries:
+                where = f"{seed}, state {i}: seat {seat!r} sent {action!r}"
+                try:
+                    moves.dispatch(self.game, work, seat, moves.plain_copy(action), 0.0)
+                except Illegal as refusal:
+                    if work != before:
+                        changed = sorted(k for k in set(work) | set(before) if work.get(k) != before.get(k))
+                        raise AssertionError(f"{where}: refused ({refusal}) but changed {changed}") from None
+                    if seat in moves.deciders(self.game, before) and isinstance(action, dict):
+                        reached.add(action.get("type"))
+                    continue
+                except Exception as crash:
+                    raise AssertionError(f"{where}: it crashed instead of being refused: {crash!r}") from crash
+                work = moves.plain_copy(before)  # (a stale move may well be legal here)
+        missed = set(self.game.MOVES) - reached
+        assert not missed, f"no bad move of kinds {sorted(missed)} reached the game's own checks"
 
     # -- determinize: the seat's view, dealt back into a whole state ------------
     def _sample(self, state, keep, rng):

@@ -2,8 +2,9 @@
 
 The state is one JSON object (see ``new``). Moves arrive through
 ``engine.moves.dispatch``, which ticks, refuses a move out of turn or of an
-unknown type, and plays the move on a copy; every function here either
-changes the state or raises ``Illegal`` with a sentence a player can act on.
+unknown type, and plays the move on the state itself; every function here
+either raises ``Illegal`` with a sentence a player can act on, before it
+changes anything, or changes the state.
 Rules marked "ours" are the engine's where the published rules say nothing
 (games/get_in_line/README.md lists them).
 """

@@ -459,6 +459,33 @@ def test_a_table_whose_bot_turn_fails_holds_up_no_other_table(settings, monkeypa
     assert Move.objects.filter(table__code=fine).count() == Table.objects.get(code=fine).state["seq"]
 
 
+def test_a_bot_move_the_games_code_fails_on_part_way_is_undone_not_left_half_made(settings, monkeypatch):
+    """A move is made on the table's state itself, so when the game's code
+    fails part-way through a bot's move the whole turn is undone (no
+    fallback is played over the half-made move), and the next turn plays it."""
+    import tests.highcard as highcard
+
+    settings.PARLOR_BOT_THINK = 1.0
+    code, = due_bot_tables(1)
+    plain, failed = highcard.MOVES["play"], []
+
+    def failing_once(state, seat, action, now):
+        if not failed:
+            failed.append(seat)
+            state["hands"][seat].remove(action["card"])  # the move part made
+            raise RuntimeError("a fault in the game's code")
+        return plain(state, seat, action, now)
+
+    monkeypatch.setitem(highcard.MOVES, "play", failing_once)
+    before = state_of(code)
+    assert ticker.play([code]) == []
+    assert state_of(code) == before and failed
+    assert ticker.play([code]) == [code]
+    state = Table.objects.get(code=code).state
+    assert sum(len(hand) for hand in state["hands"]) + len(highcard.played(state)) == highcard.HAND * state["n"]
+    assert Move.objects.filter(table__code=code).count() == state["seq"]
+
+
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite serves one process, which locks the whole database")
 @pytest.mark.django_db(transaction=True)  # the other process's transaction must see the tables
 def test_a_table_another_process_holds_is_passed_over_not_waited_for(settings):

@@ -922,6 +922,7 @@ class TestEuchreContract(TableGameContract):
     game = euchre
     games_per_level = int(os.environ.get("PARLOR_CONTRACT_GAMES", "2"))
     check_every = 4
+    refused_games = 12  # random hands are quick; a run of four passes, which the second round needs, is rare
 
     def scramble(self, state, keep, rng):
         # Other hands (a lone maker's partner's too), the kitty's face-down
@@ -961,6 +962,7 @@ class TestEuchreHouseRulesContract(TestEuchreContract):
     settings = [{"stick_dealer": "off", "alone": "on", "defend_alone": "on", "farmers": "on", "canadian": "on"}]
     games_per_level = 1
     check_every = 6
+    refused_games = 24  # enough hands for a farmer's hand to come up
 
 
 # -- a world dealt from a seat's view (determinize) --------------------------------

@@ -47,6 +47,7 @@ class StationMasterContract(TableGameContract):
     game = station_master
     games_per_level = 1
     check_every = 5
+    refused_states = 3  # an Office's turn asks many different things: a few states of each
 
     def scramble(self, state, keep, rng):
         scramble_secrets(state, keep, rng)
