@@ -68,9 +68,10 @@ def test_a_hint_is_the_hard_bots_move_from_your_own_view_with_its_sentence():
     snap = my_turn(ada, code)
     table = Table.objects.get(code=code)
     question = hints.question(code, visitor(code, 0), snap["seq"])
-    # The bot is handed Ada's view and nothing else: no other hand's card.
+    # The bot is handed Ada's view and nothing else: no other hand's card
+    # (but the turned card, which everyone saw the dealer pick up).
     assert question.view == euchre.view(table.state, 0)
-    others = {card for seat in (1, 2, 3) for card in table.state["hands"][seat]}
+    others = {card for seat in (1, 2, 3) for card in table.state["hands"][seat]} - {table.state["up"]}
     assert not others & set(re.findall(r'"([9TJQKA][CDHS]\d)"', json.dumps(question.view)))
 
     found = hints.answer(question).result(ANSWER_WITHIN)
