@@ -62,12 +62,14 @@ class Board:
         self.chips = list(v["chips"])
         self.lines = [{"team": line["team"], "cells": list(line["cells"])} for line in v["lines"]]
         self.free = FREE
-        # count[i][t]: team t's chips in run i, from each team's chips as bits.
+        # count[i][t]: team t's chips in run i, from each team's chips as bits
+        # (counted team by team over every run, then turned: one pass a team
+        # costs less than a list a run, and every bot decision makes a Board).
         held = [0] * self.teams
         for q, t in enumerate(self.chips):
             if t is not None:
                 held[t] |= 1 << q
-        self.count = [[(h & w).bit_count() for h in held] for w in MASKS]
+        self.count = list(zip(*[[(h & w).bit_count() for w in MASKS] for h in held]))
         # viable[t][i]: run i could still become a line of team t (can_line:
         # it shares at most one space with each of t's lines).
         self.viable = [[True] * len(WINDOWS) for _ in range(self.teams)]
