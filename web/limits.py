@@ -2,8 +2,9 @@
 creating tables. Each action counts against its browser's limit
 (PARLOR_LIMITS) and its address's (PARLOR_ADDRESS_LIMITS, higher: a
 household shares one), so a fresh cookie for every request gains nothing.
-The counts live in the cache (Redis when the site scales out), so every
-server process counts the same browser and address together."""
+With Redis (the site scaled out) the counts live there, so every server
+process counts the same browser and address together; a single process
+keeps them in its own memory."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import asyncio
 import dataclasses
 import functools
 import logging
+import threading
 import time
 
 from channels.layers import get_channel_layer
@@ -132,14 +134,32 @@ def _count(windows: list[_Window]) -> list[tuple[int, int]]:
     return [_count_here(window.key, window.earlier, window.seconds) for window in windows]
 
 
+# A single process's counts: window key -> [count, when it lapses]. (Django's
+# local-memory cache pickled each count and checked each key letter by
+# letter, three times a window: a thirtieth of a busy SQLite server's time.)
+_here: dict[str, list] = {}
+_here_lock = threading.Lock()  # (the database threads count HTTP actions too)
+_sweep_at = [0.0]
+
+
 def _count_here(key: str, earlier: str, seconds: int) -> tuple[int, int]:
-    """``_count`` for one window, in a cache without pipelines."""
-    cache = _counter()[0]
-    before = cache.get(earlier, 0)
-    if cache.add(key, 1, timeout=_lasts(seconds)):
-        return 1, before
-    try:
-        return cache.incr(key), before
-    except ValueError:  # the count lapsed between add and incr
-        cache.add(key, 1, timeout=_lasts(seconds))
-        return 1, before
+    """``_count`` for one window, in this process's memory."""
+    now = time.time()
+    with _here_lock:
+        if now >= _sweep_at[0]:
+            for lapsed in [k for k, (_count, until) in _here.items() if until <= now]:
+                del _here[lapsed]
+            _sweep_at[0] = now + 1.0
+        kept = _here.get(key)
+        if kept is None or kept[1] <= now:
+            kept = _here[key] = [0, now + _lasts(seconds)]
+        kept[0] += 1
+        before = _here.get(earlier)
+        return kept[0], before[0] if before is not None and before[1] > now else 0
+
+
+def forget() -> None:
+    """Drop every count this process keeps (each test starts from none)."""
+    with _here_lock:
+        _here.clear()
+        _sweep_at[0] = 0.0

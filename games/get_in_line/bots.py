@@ -62,12 +62,14 @@ class Board:
         self.chips = list(v["chips"])
         self.lines = [{"team": line["team"], "cells": list(line["cells"])} for line in v["lines"]]
         self.free = FREE
-        # count[i][t]: team t's chips in run i, from each team's chips as bits.
+        # count[i][t]: team t's chips in run i, from each team's chips as bits
+        # (counted team by team over every run, then turned: one pass a team
+        # costs less than a list a run, and every bot decision makes a Board).
         held = [0] * self.teams
         for q, t in enumerate(self.chips):
             if t is not None:
                 held[t] |= 1 << q
-        self.count = [[(h & w).bit_count() for h in held] for w in MASKS]
+        self.count = list(zip(*[[(h & w).bit_count() for w in MASKS] for h in held]))
         # viable[t][i]: run i could still become a line of team t (can_line:
         # it shares at most one space with each of t's lines).
         self.viable = [[True] * len(WINDOWS) for _ in range(self.teams)]
@@ -81,6 +83,7 @@ class Board:
                     self.viable[line["team"]][i] = False
         self._gaps: list[dict[int, int]] | None = None
         self.placing: dict[int, tuple[float, bool, bool]] = {}  # run -> what a chip of ours there is worth
+        self.removing: dict[tuple[int, int], tuple[float, bool, float]] = {}  # (run, team) -> what taking theirs out is worth
 
     def _counts(self, cells, chips=None) -> list[int]:
         chips = self.chips if chips is None else chips
@@ -197,20 +200,39 @@ def _score(b: Board, card: str, p: int, w: dict, rng) -> float:
     return s + rng.random() * w["noise"]
 
 
+def _removing(b: Board, i: int, t: int, w: dict, rng) -> tuple[float, bool, float]:
+    """What taking a chip of team t out of run i is worth: spoiling their
+    run, whether it was a four, and what it opens for ours (the chip was all
+    that stood in it)."""
+    me = b.me
+    value, was_four = _run_value(b, i, t, w, rng)
+    cnt = b.count[i]
+    ours = 0
+    if cnt[t] == 1 and sum(cnt) - cnt[me] == 1 and b.viable[me][i]:
+        ours = w["build"][min(cnt[me] + b.free[i], RUN - 1)]
+    return value, was_four, ours
+
+
 def _score_remove(b: Board, p: int, w: dict, rng) -> float:
     """The base score of taking the chip off space p (a one-eyed jack)."""
-    me, t = b.me, b.chips[p]
-    build = w["build"]
+    t = b.chips[p]
+    # Without chance in blocking, what taking a chip of team t out of a run
+    # is worth is the same for every chip of theirs in it: weighed once.
+    cached = w["block_odds"] >= 1.0
     s = 0.0
     broke_four = False
     for i in THROUGH[p]:
-        value, was_four = _run_value(b, i, t, w, rng)
+        if cached:
+            got = b.removing.get((i, t))
+            if got is None:
+                got = b.removing[i, t] = _removing(b, i, t, w, rng)
+        else:
+            got = _removing(b, i, t, w, rng)
+        value, was_four, ours = got
         s += value
         broke_four = broke_four or was_four
-        # (The chip was all that stood in a run of ours.)
-        cnt = b.count[i]
-        if cnt[t] == 1 and sum(cnt) - cnt[me] == 1 and b.viable[me][i]:
-            s += build[min(cnt[me] + b.free[i], RUN - 1)]
+        if ours:
+            s += ours
     if not broke_four:
         s -= w["hold_one"]
     return s + rng.random() * w["noise"]
