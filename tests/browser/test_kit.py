@@ -7,6 +7,7 @@ time; Your move shows once per kind of decision; Options' Sounds and
 Reduce motion are remembered; and on a phone Euchre's banners keep clear of
 the cards in play."""
 
+import json
 import re
 
 import pytest
@@ -306,6 +307,61 @@ def test_on_a_phone_euchres_banner_never_covers_the_cards_in_play(servers, peopl
         take_my_turn(page, "euchre")
     seen = page.evaluate("window.banners")
     assert seen and not any(b["covers"] for b in seen), seen
+    assert ada.errors == []
+
+
+# Every line the kit's live region reads, in order (the region keeps only its last few).
+RECORD_SAID = """
+window.said = [];
+new MutationObserver(records => {
+  for (const r of records) for (const n of r.addedNodes) if (n.nodeName === 'P' && r.target.id === 'announce') window.said.push(n.textContent);
+}).observe(document, { subtree: true, childList: true });
+"""
+
+
+def test_what_the_bots_did_before_the_page_heard_the_game_begin_is_still_told(servers, people):
+    """A busy server's first word of a new game can come after the bots have
+    bid: the page tells the start, then each bot's bid, then your turn, and
+    a bot's call is still bannered."""
+    server = servers.start()
+    for _ in range(12):  # until a bot bids first (three deals in four)
+        first = {}
+
+        def late(ws):
+            upstream = ws.connect_to_server()
+
+            def incoming(text):
+                m = json.loads(text)
+                if m.get("type") == "snapshot" and m.get("status") == "playing" and not first:
+                    others = [e for e in m["view"]["events"] if e.get("seat") not in (None, m["seat"])]
+                    if not others and not m.get("decision"):
+                        return  # held back, as a busy server's first word would be
+                    first["others"] = len(others)
+                ws.send(text)
+            upstream.on_message(incoming)
+
+        ada = people(server.url)
+        page = ada.page
+        page.emulate_media(reduced_motion="no-preference")
+        page.add_init_script(RECORD_SAID)
+        page.add_init_script(RECORD_BANNERS)
+        page.route_web_socket(re.compile(r"/ws/tables/"), late)
+        sit_down(page, "euchre")
+        my_turn(page, "euchre")
+        if first["others"]:
+            break
+        ada.close()  # Ada bids first at this table: nothing came before her
+    assert first["others"], "in twelve tables no bot bid before Ada"
+    bots = [n for n in page.locator("#plates .plate-name").all_inner_texts() if n != "Ada"]
+    log = page.locator("#log li").all_inner_texts()
+    said = page.evaluate("window.said")
+    start = next(i for i, s in enumerate(said) if s.startswith("Euchre begins"))
+    told = [s for s in said[start:] if s in log and any(b in s for b in bots)]
+    assert told, said
+    if page.locator('#eu:not([data-can=""])').count():
+        assert said.index("Your turn.", start) > said.index(told[0]), said
+    if any(" called " in s for s in told):
+        page.wait_for_function("window.banners.some(b => b.text.includes('called'))")
     assert ada.errors == []
 
 

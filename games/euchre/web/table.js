@@ -58,7 +58,7 @@ export class Table {
     this.paint();
     this.cue(before, v, upRect);
     this.tellCards(before, v);
-    this.hear(snap, !!before);
+    this.hear(snap);
     this.scheduleSheet();
   }
 
@@ -70,7 +70,6 @@ export class Table {
     this.selected = new Set();
     this.alone = false;
     this.refusal = null;
-    this.seenEvent = null;
     this.handKey = null;
     this.upCards = new Map();
     this.slotKeys = {};
@@ -699,17 +698,12 @@ export class Table {
 
   /** Banners for what others (and you) just did: calls, going alone,
    * defending alone, a euchre, all five alone, the winner. */
-  hear(snap, live) {
+  hear(snap) {
+    if (!assist('banners')) return;
     const v = snap.view;
-    const events = v.events || [];
-    const newest = events.length ? events[events.length - 1].n : -1;
-    const seen = this.seenEvent;
-    this.seenEvent = newest;
-    if (!live || seen === null || !assist('banners')) return;
     const deal = v.deal;
     const keep = () => this.v && this.v.deal === deal;
-    for (const e of events) {
-      if (e.n <= seen) continue;
+    for (const e of this.room.fresh) {
       if (e.kind === 'bid' && e.bid !== 'pass') {
         const need = `${side(snap, e.seat % 2)} need three tricks`;
         if (e.alone) this.banners.add('Going alone!', `${who(snap, e.seat)} called ${suitLabel(e.suit)}, alone. ${need}.`, { keep });

@@ -65,7 +65,6 @@ export class Table {
     this.focus = 44; // the board's roving focus
     this.refusal = null; // {text, seq}: a sentence until the next action
     this.lead = []; // what others did to you since your turn, for the status line
-    this.seenEvent = null;
     this.handKey = null;
     this.zoom = localStorage.getItem(ZOOM_KEY) || 'fit';
 
@@ -333,11 +332,7 @@ export class Table {
 
   hear(snap) {
     const v = snap.view;
-    const events = v.events || [];
-    const newest = events.length ? events[events.length - 1].n : -1;
-    if (this.seenEvent === null) { this.seenEvent = newest; return []; }
-    const fresh = events.filter(e => e.n > this.seenEvent);
-    this.seenEvent = Math.max(this.seenEvent, newest);
+    const fresh = this.room.fresh;
     if (v.seat === null) return fresh;
     const mine = v.team;
     for (const e of fresh) {

@@ -59,18 +59,10 @@ export class Table {
     if (board !== this.board) this.build(board);
     this.snap = snap;
     this.keepSelection(v);
-    const fresh = this.fresh(v, !!was && was.number === snap.number);
+    // A move flies only onto a board this table drew before it.
+    const fresh = was && was.number === snap.number ? room.fresh : [];
     this.paint();
     this.cue(fresh, v);
-  }
-
-  /** The log events since the last snapshot (none on a first look). */
-  fresh(v, same) {
-    const events = v.events || [];
-    const newest = events.length ? events[events.length - 1].n : -1;
-    const seen = same ? this.seenEvent : null;
-    this.seenEvent = newest;
-    return seen === null || seen === undefined ? [] : events.filter(e => e.n > seen);
   }
 
   // -- motion: cues only; the state is already drawn -----------------------------

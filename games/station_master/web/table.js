@@ -42,12 +42,10 @@ export class Table {
     this.keepPick();
     const same = !!this.seen && this.seen.number === snap.number;
     const before = same ? this.seen.trains : null;
-    const heard = same ? this.seen.heard : null;
     this.paint();
-    const events = snap.view.events || [];
-    this.seen = { number: snap.number, trains: this.trainsOnStrip(), heard: events.length ? events[events.length - 1].n : -1 };
+    this.seen = { number: snap.number, trains: this.trainsOnStrip() };
     this.cue(before);
-    this.news(heard === null ? [] : events.filter(e => e.n > heard));
+    this.news(room.fresh);
   }
 
   /** A banner for the day's news: cars set out, once the trains have run

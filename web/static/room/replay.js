@@ -23,7 +23,7 @@ export function watch(cfg, root, describe) {
   const room = {
     // The table draws the step as that seat saw it, its moves too; none
     // can be made here, and a press says so.
-    cfg, code: null, snap: null, busy: false, replay: true,
+    cfg, code: null, snap: null, busy: false, replay: true, fresh: [],
     // The game's settings as the server describes them, as at the table.
     schema: JSON.parse(document.getElementById('options-schema')?.textContent || '[]'),
     move() { say(NOT_HERE); return false; },
@@ -135,6 +135,8 @@ export function watch(cfg, root, describe) {
     board.dataset.step = String(snap.step);
     board.dataset.seq = String(snap.seq);
     board.dataset.status = snap.status;
+    // A step forward is news to the table, as its move was at the table; a jump is not.
+    room.fresh = was ? snap.fresh : [];
     cfg.play.draw(board, snap, room, was);
     document.getElementById('bar-round').textContent = (cfg.progress && cfg.progress(snap)) || '';
     where.textContent = snap.step === 0

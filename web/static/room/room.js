@@ -176,8 +176,9 @@ export function start(cfg) {
     // drawing: nothing drawn for the last person's seat stays in the page.
     const passed = was && was.seat !== snap.seat;
     if (!shell || passed || (was && was.number !== snap.number)) shell = tableShell(room);
-    shell.update(passed ? null : was);
+    // The start is told first, then what the bots did before this page heard of it.
     if (justStarted(was, snap)) handoff(room);
+    shell.update(passed ? null : was);
   }
   return room;
 }
@@ -403,7 +404,7 @@ function tableShell(room) {
   if (cfg.rules && cfg.firstRun !== false && firstVisit(cfg.game)) rules.open();
   let sheetShownFor = null;
   let sheetLines = null;
-  let heard = null; // the newest log event already announced
+  let heard = null; // the newest log event already told
 
   function update(was) {
     const snap = room.snap;
@@ -434,11 +435,18 @@ function tableShell(room) {
     board.dataset.seq = String(snap.seq);
     board.dataset.status = snap.status;
     room.announcer.next();
+    // What this page has yet to show of the game, for the table's banners
+    // and the kit's announcements: every event of a game it watched begin
+    // (bots may have moved before its first snapshot came), and none on a
+    // first look at a game under way.
+    const same = !!was && was.number === snap.number && heard !== null;
+    room.fresh = same ? events.filter(e => e.n > heard) : justStarted(was, snap) ? events : [];
+    heard = events.length ? events[events.length - 1].n : -1;
     // (A game's table keeps its nodes from board to board: while the device
     // waits to be passed on, the board stays empty so no hand comes back.)
     if (!snap.pass) cfg.play.draw(board, snap, room, was);
     room.hints.update();
-    heard = tell(room, was, events, heard);
+    tell(room, was, same);
     const lines = JSON.stringify((snap.result && snap.result.ratings) || []);
     if ((snap.status === 'over' || snap.status === 'ended') && (sheetShownFor !== snap.number || (sheetLines !== lines && sheet.node.open))) {
       sheetShownFor = snap.number;
@@ -455,20 +463,15 @@ function tableShell(room) {
 }
 
 /** What the table says and sounds for this snapshot: every other seat's
- * move and the table's news in the log's sentences, your turn (the cues
- * catch up for it, and its Your move prompt shows), and the end. Returns
- * the newest event heard. A first look says nothing of what went before. */
-function tell(room, was, events, heard) {
-  const { snap, cfg } = room;
-  const newest = events.length ? events[events.length - 1].n : -1;
-  const same = was && was.number === snap.number && heard !== null;
+ * move and the table's news in the log's sentences (room.fresh), your turn
+ * (the cues catch up for it, and its Your move prompt shows), and the end.
+ * `same`: the page drew this game's last snapshot too. */
+function tell(room, was, same) {
+  const { snap, cfg, fresh } = room;
   const sounds = [];
-  if (same) {
-    for (const e of events) {
-      if (e.n <= heard) continue;
-      if (e.seat !== snap.seat) room.announce(describe(cfg, e, snap));
-      if (cfg.sounds && cfg.sounds[e.kind]) sounds.push(cfg.sounds[e.kind]);
-    }
+  for (const e of fresh) {
+    if (e.seat !== snap.seat) room.announce(describe(cfg, e, snap));
+    if (cfg.sounds && cfg.sounds[e.kind]) sounds.push(cfg.sounds[e.kind]);
   }
   const decision = snap.status === 'playing' && snap.decision && snap.decision.kind !== 'ready' ? snap.decision : null;
   room.yourMove.update(decision ? decision.kind : null);
@@ -476,8 +479,8 @@ function tell(room, was, events, heard) {
   if (decision && decision.key !== before) {
     room.cues.catchUp();
     // Said when the turn comes back to you, not for each step of your own turn.
-    const othersMoved = events.some(e => e.n > heard && e.seat !== undefined && e.seat !== snap.seat);
-    if (same && (!was.decision || othersMoved)) { room.announce('Your turn.'); sounds.push(cfg.turnSound || 'turn'); }
+    const othersMoved = fresh.some(e => e.seat !== undefined && e.seat !== snap.seat);
+    if ((same && (!was.decision || othersMoved)) || justStarted(was, snap)) { room.announce('Your turn.'); sounds.push(cfg.turnSound || 'turn'); }
   }
   if (was && was.status === 'playing' && snap.status !== 'playing') {
     room.announce(snap.status === 'ended' ? 'The host ended this game; it isn’t kept.' : (cfg.resultLine && cfg.resultLine(snap)) || 'The game is over.');
@@ -485,7 +488,6 @@ function tell(room, was, events, heard) {
   }
   const loudest = LOUDEST.find(s => sounds.includes(s));
   if (loudest) room.sound(loudest);
-  return newest;
 }
 
 /** While this device waits to be passed to the next of its people, the
