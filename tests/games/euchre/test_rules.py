@@ -516,16 +516,20 @@ def positions():
     """Seeded moments of every kind: whole games of bots (with every house
     rule flipped, and with the defaults), a farmer's hand, a stuck dealer
     and a defender asked whether to go alone. Each test gets its own copy
-    of the moments, played once a run (the hard bot's games are slow)."""
+    of the moments, played once a run."""
     return copy.deepcopy(_played_positions())
 
 
 @functools.cache
 def _played_positions():
     out = []
-    for seed, settings in (("words-0", EVERY_RULE), ("words-1", None), ("words-2", {"defend_alone": "on"})):
-        levels = ["easy", "medium", "hard", "medium"]
-        play.play(euchre, levels, seed, settings, watch=lambda state, _seat, _action, _k: out.append(copy.deepcopy(state)))
+    # The moments are what matter, not how well the hard seat plays to them:
+    # two worlds a decision, as in the contract suite.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(hard, "WORLDS", dict.fromkeys(hard.WORLDS, 2))
+        for seed, settings in (("words-0", EVERY_RULE), ("words-1", None), ("words-2", {"defend_alone": "on"})):
+            levels = ["easy", "medium", "hard", "medium"]
+            play.play(euchre, levels, seed, settings, watch=lambda state, _seat, _action, _k: out.append(copy.deepcopy(state)))
     out.append(rig(FARMER, "TH0", farmers="on"))
     stuck = rig(MONSTER, "9H0")
     for seat in (0, 1, 2, 3, 0, 1, 2):
@@ -861,7 +865,8 @@ def _duplicate_deal(a, b, i):
 
 def test_medium_clearly_beats_easy_and_hard_holds_its_own_against_medium():
     assert duplicate("medium", "easy", 60) > 0.2
-    assert duplicate("hard", "medium", 60) >= 0
+    # (Hard's search is the slow part: its figure with an interval is the strength tool's.)
+    assert duplicate("hard", "medium", 30) >= 0
 
 
 # -- the engine contract -----------------------------------------------------------

@@ -837,6 +837,7 @@ class TestGetInLineContractAtLargeTables(TableGameContract):
         return _places(state, keep)
 
 
+@pytest.mark.usefixtures("quick_search")  # (the contract's games are played so)
 def test_the_contract_games_reach_a_reshuffle_and_every_ending_is_sound():
     played = TestGetInLineContract().played() + TestGetInLineContractAtLargeTables().played()
     assert any(p.final["shuffles"] for p in played), "no contract game reshuffled: the secrets check missed the case"
@@ -859,6 +860,7 @@ def test_the_bots_board_counts_runs_as_the_rules_see_them():
     assert final["lines"]
 
 
+@pytest.mark.usefixtures("quick_search")  # the tools run; their figures are measured outside the suite
 def test_the_strength_tool_and_the_benchmark_run():
     from tools.bench import get_in_line as bench
     from tools.strength import get_in_line as strength
