@@ -13,9 +13,9 @@ from . import bots
 from .board import one_eyed, two_eyed
 from .rules import counts, sentence
 
-TRIED = 4       # of hard's best-scored moves, the ones searched
-WORLDS = 30     # deals a decision
-AHEAD = 6       # turns each deal is played on after the move
+TRIED = 5       # of hard's best-scored moves, the ones searched
+WORLDS = 20     # deals a decision
+AHEAD = 4       # turns each deal is played on after the move
 LINE = 10.0     # a line made, in fours
 THEIRS = 1.25   # a four of theirs counts this much against one of ours
 WON = 100.0     # the game won (or lost)
