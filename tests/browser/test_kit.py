@@ -319,6 +319,26 @@ new MutationObserver(records => {
 """
 
 
+def first_news_late(first):
+    """Between the page and the server: the game's snapshots are held back
+    until one carries another seat's move (or it is the page's own turn),
+    as a busy server's first word would come; `first["others"]` says how
+    many others' moves that first one carried."""
+    def late(ws):
+        upstream = ws.connect_to_server()
+
+        def incoming(text):
+            m = json.loads(text)
+            if m.get("type") == "snapshot" and m.get("status") == "playing" and not first:
+                others = [e for e in m["view"]["events"] if e.get("seat") not in (None, m["seat"])]
+                if not others and not m.get("decision"):
+                    return  # held back
+                first["others"] = len(others)
+            ws.send(text)
+        upstream.on_message(incoming)
+    return late
+
+
 def test_what_the_bots_did_before_the_page_heard_the_game_begin_is_still_told(servers, people):
     """A busy server's first word of a new game can come after the bots have
     bid: the page tells the start, then each bot's bid, then your turn, and
@@ -326,26 +346,12 @@ def test_what_the_bots_did_before_the_page_heard_the_game_begin_is_still_told(se
     server = servers.start()
     for _ in range(12):  # until a bot bids first (three deals in four)
         first = {}
-
-        def late(ws):
-            upstream = ws.connect_to_server()
-
-            def incoming(text):
-                m = json.loads(text)
-                if m.get("type") == "snapshot" and m.get("status") == "playing" and not first:
-                    others = [e for e in m["view"]["events"] if e.get("seat") not in (None, m["seat"])]
-                    if not others and not m.get("decision"):
-                        return  # held back, as a busy server's first word would be
-                    first["others"] = len(others)
-                ws.send(text)
-            upstream.on_message(incoming)
-
         ada = people(server.url)
         page = ada.page
         page.emulate_media(reduced_motion="no-preference")
         page.add_init_script(RECORD_SAID)
         page.add_init_script(RECORD_BANNERS)
-        page.route_web_socket(re.compile(r"/ws/tables/"), late)
+        page.route_web_socket(re.compile(r"/ws/tables/"), first_news_late(first))
         sit_down(page, "euchre")
         my_turn(page, "euchre")
         if first["others"]:
