@@ -43,6 +43,23 @@ class Person:
         self.context.close()
 
 
+# Counts every time a cue starts playing (the kit marks #board data-motion="moving").
+RECORD_MOTION = """
+window.cuesPlayed = 0;
+new MutationObserver(records => {
+  for (const r of records) if (r.target.id === 'board' && r.target.dataset.motion === 'moving') window.cuesPlayed += 1;
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-motion'] });
+"""
+
+# Every line the kit's live region reads, in order (the region keeps only its last few).
+RECORD_SAID = """
+window.said = [];
+new MutationObserver(records => {
+  for (const r of records) for (const n of r.addedNodes) if (n.nodeName === 'P' && r.target.id === 'announce') window.said.push(n.textContent);
+}).observe(document, { subtree: true, childList: true });
+"""
+
+
 def ask_for_less_motion(page):
     """Options' Reduce motion, switched on mid-game as a person would: from
     then on moves land at once."""

@@ -13,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import RECORD_MOTION, RECORD_SAID
 from tests.browser.test_line import one_step
 
 SHEET = "#result-dialog[open]"
@@ -23,14 +24,6 @@ GAMES = {
 }
 # Where each game shows the move just made: it must be drawn whole, not mid-flight.
 LAST_MOVE = {"euchre": ".eu-slot .card", "get-in-line": ".space.last .chip", "line": ".sq.last .card"}
-
-# Counts every time a cue starts playing (the kit marks #board data-motion="moving").
-RECORD_MOTION = """
-window.cuesPlayed = 0;
-new MutationObserver(records => {
-  for (const r of records) if (r.target.id === 'board' && r.target.dataset.motion === 'moving') window.cuesPlayed += 1;
-}).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-motion'] });
-"""
 
 HIDE = """hidden => {
   Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
@@ -308,15 +301,6 @@ def test_on_a_phone_euchres_banner_never_covers_the_cards_in_play(servers, peopl
     seen = page.evaluate("window.banners")
     assert seen and not any(b["covers"] for b in seen), seen
     assert ada.errors == []
-
-
-# Every line the kit's live region reads, in order (the region keeps only its last few).
-RECORD_SAID = """
-window.said = [];
-new MutationObserver(records => {
-  for (const r of records) for (const n of r.addedNodes) if (n.nodeName === 'P' && r.target.id === 'announce') window.said.push(n.textContent);
-}).observe(document, { subtree: true, childList: true });
-"""
 
 
 def first_news_late(first):

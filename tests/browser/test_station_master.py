@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ask_for_less_motion
+from tests.browser.conftest import RECORD_MOTION, RECORD_SAID, ask_for_less_motion
 
 SHEET = "#result-dialog[open]"
 MY_TURN = '#sm[data-my-turn="true"]'
@@ -539,16 +539,7 @@ def test_a_card_picked_in_the_hand_lights_where_it_goes_on_the_division(servers,
 
 # Every time a cue starts playing (the kit marks #board data-motion="moving"),
 # and every line the kit's live region is given.
-RECORD_MOTION_AND_SPEECH = """
-window.cuesPlayed = 0;
-window.said = [];
-new MutationObserver(records => {
-  for (const r of records) {
-    if (r.type === 'attributes' && r.target.id === 'board' && r.target.dataset.motion === 'moving') window.cuesPlayed += 1;
-    if (r.type === 'childList' && r.target.id === 'announce') for (const n of r.addedNodes) window.said.push(n.textContent);
-  }
-}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-motion'] });
-"""
+RECORD_MOTION_AND_SPEECH = RECORD_MOTION + RECORD_SAID
 
 # Web Audio stood in for by a recorder: the pitch of every note the page starts.
 RECORD_SOUNDS = """

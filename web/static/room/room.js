@@ -440,13 +440,14 @@ function tableShell(room) {
     // (bots may have moved before its first snapshot came), and none on a
     // first look at a game under way.
     const same = !!was && was.number === snap.number && heard !== null;
-    room.fresh = same ? events.filter(e => e.n > heard) : justStarted(was, snap) ? events : [];
+    const started = justStarted(was, snap);
+    room.fresh = same ? events.filter(e => e.n > heard) : started ? events : [];
     heard = events.length ? events[events.length - 1].n : -1;
     // (A game's table keeps its nodes from board to board: while the device
     // waits to be passed on, the board stays empty so no hand comes back.)
     if (!snap.pass) cfg.play.draw(board, snap, room, was);
     room.hints.update();
-    tell(room, was, same);
+    tell(room, was, same, started);
     const lines = JSON.stringify((snap.result && snap.result.ratings) || []);
     if ((snap.status === 'over' || snap.status === 'ended') && (sheetShownFor !== snap.number || (sheetLines !== lines && sheet.node.open))) {
       sheetShownFor = snap.number;
@@ -465,8 +466,9 @@ function tableShell(room) {
 /** What the table says and sounds for this snapshot: every other seat's
  * move and the table's news in the log's sentences (room.fresh), your turn
  * (the cues catch up for it, and its Your move prompt shows), and the end.
- * `same`: the page drew this game's last snapshot too. */
-function tell(room, was, same) {
+ * `same`: the page drew this game's last snapshot too; `started`: it
+ * watched the game begin. */
+function tell(room, was, same, started) {
   const { snap, cfg, fresh } = room;
   const sounds = [];
   for (const e of fresh) {
@@ -480,7 +482,7 @@ function tell(room, was, same) {
     room.cues.catchUp();
     // Said when the turn comes back to you, not for each step of your own turn.
     const othersMoved = fresh.some(e => e.seat !== undefined && e.seat !== snap.seat);
-    if ((same && (!was.decision || othersMoved)) || justStarted(was, snap)) { room.announce('Your turn.'); sounds.push(cfg.turnSound || 'turn'); }
+    if ((same && (!was.decision || othersMoved)) || started) { room.announce('Your turn.'); sounds.push(cfg.turnSound || 'turn'); }
   }
   if (was && was.status === 'playing' && snap.status !== 'playing') {
     room.announce(snap.status === 'ended' ? 'The host ended this game; it isn’t kept.' : (cfg.resultLine && cfg.resultLine(snap)) || 'The game is over.');
