@@ -526,7 +526,7 @@ def _played_positions():
     # The moments are what matter, not how well the hard seat plays to them:
     # two worlds a decision, as in the contract suite.
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(hard, "WORLDS", dict.fromkeys(hard.WORLDS, 2))
+        two_worlds(patch)
         for seed, settings in (("words-0", EVERY_RULE), ("words-1", None), ("words-2", {"defend_alone": "on"})):
             levels = ["easy", "medium", "hard", "medium"]
             play.play(euchre, levels, seed, settings, watch=lambda state, _seat, _action, _k: out.append(copy.deepcopy(state)))
@@ -917,7 +917,12 @@ def euchre_ruled_out(state, keep):
 def quick_search(monkeypatch):
     """The contract checks what a bot may see and do, not how well it plays:
     a hard bot dealing two worlds a decision keeps the module quick."""
-    monkeypatch.setattr(hard, "WORLDS", dict.fromkeys(hard.WORLDS, 2))
+    two_worlds(monkeypatch)
+
+
+def two_worlds(patch):
+    """Hard deals two worlds a decision, for as long as ``patch`` lasts."""
+    patch.setattr(hard, "WORLDS", dict.fromkeys(hard.WORLDS, 2))
 
 
 @pytest.mark.usefixtures("quick_search")
