@@ -440,7 +440,7 @@ def play(state, seat, action, now):
     if len(state["done"]) < TRICKS:
         state["leader"] = state["turn"] = won
     else:
-        _score(state)
+        score_hand(state)
 
 
 def team_tricks(state: dict) -> list[int]:
@@ -454,8 +454,9 @@ def score(state: dict) -> list[int]:
     return [state["totals"][0], state["totals"][1]]
 
 
-def _score(state: dict) -> None:
-    """Makers who take 3 or 4 tricks score 1; all 5, a march, scores 2, or 4
+def score_hand(state: dict) -> None:
+    """Score the hand once its tricks are taken (its play, or the hard
+    bot's quick play of a world it searches). Makers who take 3 or 4 tricks score 1; all 5, a march, scores 2, or 4
     alone. Makers held to 2 or fewer are euchred: 2 to the defenders, or 4 to
     a defender who went alone."""
     makers = team(state["maker"])

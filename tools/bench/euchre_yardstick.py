@@ -1,10 +1,11 @@
 """Euchre's rules path against a yardstick: random hands played through the
-contract (every move through moves.dispatch, as a table plays them) and
+contract (every move through moves.dispatch, as a table plays them), on the
+hard bot's quick play (games/euchre/playout.py, bit sets) and by
 OpenSpiel's C++ euchre driven from Python, on the same rules (stick the
 dealer, going alone allowed, no defending alone), in alternating rounds of
-one run on one core (CPU seconds), so both meet the same machine. Prints
-each one's hands a second and our share of OpenSpiel's speed, with its 95%
-interval over the rounds.
+one run on one core (CPU seconds), so all three meet the same machine.
+Prints each one's hands a second and our two shares of OpenSpiel's speed,
+each with its 95% interval over the rounds.
 
 OpenSpiel is a benchmark-only extra, never a dependency of the site: when
 it is missing it is installed into var/bench-extras (outside the site's
@@ -27,6 +28,7 @@ import sys
 import time
 from pathlib import Path
 
+from games.euchre import playout
 from tools.bench.euchre import random_hands
 
 OPENSPIEL = "open_spiel==2.0.2"  # the yardstick's version, pinned so runs compare
@@ -72,6 +74,16 @@ def openspiel_hands(spiel, seconds: float, rng: random.Random) -> tuple[int, flo
     return hands, time.process_time() - start
 
 
+def quick_hands(seconds: float, rng: random.Random) -> tuple[int, float]:
+    """Random hands on the quick play's bit sets for about ``seconds`` of
+    CPU; (hands, seconds taken)."""
+    hands, start = 0, time.process_time()
+    while time.process_time() - start < seconds or not hands:
+        playout.random_hand(rng)
+        hands += 1
+    return hands, time.process_time() - start
+
+
 def share_with_interval(ratios: list[float]) -> tuple[float, float, float]:
     """The geometric mean of the rounds' ratios, and its 95% interval (Student's
     t over the rounds' logarithms: a speed ratio is a factor)."""
@@ -93,21 +105,24 @@ def main(argv=None) -> int:
     each = args.seconds or (0.5 if args.quick else 1.5)
     print(f"Euchre against OpenSpiel, one core, {rounds} alternating rounds of about {each:g}s each, random hands")
     spiel = pyspiel()
-    ours, theirs, ratios = [], [], []
+    ours, quick, theirs = [], [], []
     rng = random.Random("yardstick")
     for _ in range(rounds):
         n, took = random_hands(each)
         ours.append(n / took)
+        n, took = quick_hands(each, rng)
+        quick.append(n / took)
         if spiel is not None:
             n, took = openspiel_hands(spiel, each, rng)
             theirs.append(n / took)
-            ratios.append(ours[-1] / theirs[-1])
     print(f"  ours, through moves.dispatch:       {statistics.median(ours):9.0f} hands/s (median of the rounds)")
+    print(f"  ours, the search's quick play:      {statistics.median(quick):9.0f} hands/s")
     if spiel is None:
         return 0
     print(f"  OpenSpiel's C++ euchre from Python: {statistics.median(theirs):9.0f} hands/s")
-    share, low, high = share_with_interval(ratios)
-    print(f"  ours / OpenSpiel: {share:.2f}x  (95% interval {low:.2f}-{high:.2f}, {rounds} rounds)")
+    for name, figures in (("through moves.dispatch", ours), ("the quick play", quick)):
+        share, low, high = share_with_interval([a / b for a, b in zip(figures, theirs)])
+        print(f"  {name} / OpenSpiel: {share:.2f}x  (95% interval {low:.2f}-{high:.2f}, {rounds} rounds)")
     return 0
 
 
