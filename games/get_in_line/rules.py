@@ -114,11 +114,14 @@ def targets(state: dict, team: int, card: str) -> list[int]:
     The one definition, shared by the moves, the view and the bots."""
     chips = state["chips"]
     if two_eyed(card):
-        return [p for p in range(SIZE * SIZE) if p not in CORNERS and chips[p] is None]
+        return [p for p in PLAIN if chips[p] is None]
     if one_eyed(card):
         safe = locked(state)
-        return [p for p in range(SIZE * SIZE) if chips[p] is not None and chips[p] != team and p not in safe]
-    return [p for p in SPACES.get(face(card), []) if chips[p] is None]
+        return [p for p in PLAIN if chips[p] is not None and chips[p] != team and p not in safe]
+    return [p for p in SPACES.get(face(card), ()) if chips[p] is None]
+
+
+PLAIN = [p for p in range(SIZE * SIZE) if p not in CORNERS]  # every space but the free corners, in order
 
 
 def dead(state: dict, card: str) -> bool:
@@ -377,8 +380,19 @@ def choices(state: dict, seat) -> dict:
     mine = team(state, seat) if seat is not None else None
     hand = sort_hand(state["hands"][seat]) if seat is not None else None
     my_turn = seat is not None and state["phase"] == "play" and state["turn"] == seat
-    where = {c: targets(state, mine, c) for c in hand} if hand is not None else {}
-    deads = [c for c in hand if dead(state, c)] if hand is not None else []
+    where, deads = {}, []
+    if hand is not None:
+        # Cards that go alike (one face from either deck, or two jacks of
+        # one kind) are looked up once: every change at a table builds each
+        # seat's view, and a hand often holds a pair.
+        alike: dict[str, list[int]] = {}
+        for c in hand:
+            kind = ("J2" if two_eyed(c) else "J1") if is_jack(c) else face(c)
+            if kind not in alike:
+                alike[kind] = targets(state, mine, c)
+            where[c] = list(alike[kind])
+            if not where[c] and not is_jack(c) and kind in SPACES:
+                deads.append(c)  # (dead: both its spaces taken)
     playable = my_turn and any(where.values())
     return {
         "team": mine, "hand": hand, "where": where, "dead": deads,
