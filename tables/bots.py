@@ -35,7 +35,6 @@ from django.db import transaction
 
 from engine import moves, play
 from engine.contract import LEVELS, Illegal
-from engine.moves import plain_copy
 
 from . import alarms, results, rows, workers
 from .asking import Refused
@@ -143,6 +142,13 @@ def _bot_move(table: Table, game, seat: Seat, when: float, answer: Future | None
     rows.record(table, seq, seat.index, action, when, by)
 
 
+def reading_for(table: Table, game, seat: Seat) -> tuple[dict, str]:
+    """What a bot in this seat decides from, to send to a worker: the seat's
+    view (built afresh, so sent as it is: engine/play.bot_move) and the
+    seed of its rng."""
+    return game.view(table.state, seat.index), seed_of(table, seat)
+
+
 def seed_of(table: Table, seat: Seat) -> str:
     """The bot's rng's seed: the table's seed, the move number and the seat,
     so a bot makes the same move wherever and whenever it decides."""
@@ -174,7 +180,7 @@ def _answer(table: Table, game, seat: Seat, when: float) -> Future | None:
     if not workers.running():
         return None
     table.__dict__["asking"] = where
-    view, seed, code = plain_copy(game.view(table.state, seat.index)), seed_of(table, seat), table.code
+    (view, seed), code = reading_for(table, game, seat), table.code
 
     def send():
         if table.__dict__.get("asking") != where:

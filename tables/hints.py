@@ -36,7 +36,6 @@ from dataclasses import dataclass
 import orjson
 
 from engine.contract import offered
-from engine.moves import plain_copy
 
 from . import bots, workers
 from .asking import Refused, Visitor
@@ -95,9 +94,9 @@ def question(code, who: Visitor, seq) -> Question:
             seat.hinted = True
             seat.save(update_fields=["hinted"])
             held.changed("updated")  # everyone's plates say so
+        view, seed = bots.reading_for(table, game, seat)
         return Question(
-            key=(table.code, table.number, seq, seat.index), module=game.__name__,
-            view=plain_copy(game.view(table.state, seat.index)), seed=bots.seed_of(table, seat),
+            key=(table.code, table.number, seq, seat.index), module=game.__name__, view=view, seed=seed,
             legal=offered(game, table.state, seat.index, words_for(game)),
         )
 

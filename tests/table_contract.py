@@ -17,6 +17,9 @@ and every fallback is legal; the state survives a JSON round trip; no view
 holds another seat's secret; and after ``scramble`` re-deals what ``keep``
 must not see, ``view(state, keep)`` and every level's bot move for ``keep``
 are unchanged. A whole game replays from its seed and moves, byte for byte.
+Bots decide from the view itself, with no copy: as each decides, the suite
+checks that the view shares nothing with the state but the log's entries
+and that the bot leaves it as it found it.
 
 ``determinize(view, rng)`` is ``scramble``'s inverse: from a seat's view
 alone it builds a whole state. The suite checks that the seat's view of it
@@ -87,6 +90,16 @@ def _scalars(value):
         yield value
 
 
+def _containers(value, out=None) -> dict:
+    """Every dict and list inside a JSON value (itself included), by id."""
+    out = {} if out is None else out
+    if isinstance(value, (dict, list)):
+        out[id(value)] = value
+        for v in value.values() if isinstance(value, dict) else value:
+            _containers(v, out)
+    return out
+
+
 def _corrupted(action: dict, rng: random.Random, most: int, near: list) -> list:
     """Bad versions of a move, at most ``most`` of them: a field gone, or
     set to junk or to a value from ``near`` (the seat's view: its cards, the
@@ -126,9 +139,31 @@ class Played:
     """One game played by bots: the steps (state before, seat, move) and the
     end."""
 
-    def __init__(self, n, seed, settings, levels, steps, final):
+    def __init__(self, n, seed, settings, levels, steps, final, wrong_reads=()):
         self.n, self.seed, self.settings, self.levels = n, seed, settings, levels
         self.steps, self.final = steps, final
+        self.wrong_reads = list(wrong_reads)  # what a bot's reading of its view did wrong (``_reading``)
+
+
+def _reading(wrong: list):
+    """``play.bot_move``, checking as each bot decides that its view shares
+    no container with the state but the log's entries and that the bot
+    leaves the view as it found it; each fault is added to ``wrong``."""
+
+    def bot(game, state, seat, level, rng):
+        view = game.view(state, seat)
+        entries = _containers(state.get("events", []))
+        own = _containers(state)
+        shared = [v for k, v in _containers(view).items() if k in own and k not in entries]
+        if shared:
+            wrong.append(f"seat {seat}'s view holds the state's own {shared[0]!r:.80}")
+        before = copy.deepcopy(view)
+        move = game.bots.choose(view, level, rng)
+        if view != before:
+            wrong.append(f"the {level} bot for seat {seat} changed the view it decided from")
+        return move
+
+    return bot
 
 
 class TableGameContract:
@@ -186,13 +221,13 @@ class TableGameContract:
         """A game through the one play loop, the deciding seat drawn at
         random where several decide at once."""
         rng = random.Random(seed)
-        steps = []
-        game = play.play(self.game, levels, seed, settings, pick=lambda seats, _k: rng.choice(seats),
+        steps, wrong = [], []
+        game = play.play(self.game, levels, seed, settings, pick=lambda seats, _k: rng.choice(seats), bot=_reading(wrong),
                          watch=lambda state, seat, action, _k: steps.append((copy.deepcopy(state), seat, copy.deepcopy(action))),
                          most=MAX_STEPS)
         for (_state, seat, action), (_seat, _made, by) in zip(steps, game.moves):
             assert by == "bot", f"{seed}: the {levels[seat]} bot's move {action} was refused"
-        return Played(n, seed, settings, levels, steps, game.final)
+        return Played(n, seed, settings, levels, steps, game.final, wrong)
 
     # -- the checks ---------------------------------------------------------
     def test_meets_the_contract(self):
@@ -313,6 +348,16 @@ class TableGameContract:
                     assert all("to" not in e for e in shown), f"{p.seed}: a log line kept its privacy marks"
                     checked += bool(secret)
         assert checked, "hidden() never named a secret: the check proved nothing"
+
+    def test_a_bot_decides_from_its_view_itself_and_leaves_it_as_it_found_it(self):
+        """A bot reads the view as ``view`` built it, with no copy
+        (engine/play.bot_move): a view shares nothing with its state but the
+        log's entries, which never change once written, and no bot changes
+        the view it reads. Every decision of the contract's games is checked
+        as it is made (``_reading``)."""
+        assert sum(len(p.steps) for p in self.played())
+        wrong = [f"{p.seed}: {fault}" for p in self.played() for fault in p.wrong_reads]
+        assert not wrong, "; ".join(wrong[:3])
 
     def test_scramble_changes_nothing_a_seat_sees_or_a_bot_does(self):
         changed = 0
