@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from . import play
 from .contract import Illegal, plain_words
 from .moves import plain_copy, working_copy
 
@@ -43,10 +44,8 @@ STEPS = 2000  # moves in one play-out at the most: a horizon is meant to come we
 
 def medium(game, state: dict, seat: int, rng) -> dict:
     """The default policy a world is played on with: the game's medium bot,
-    from the seat's view. The view is not copied, as a table's bot's is: it
-    is built afresh each move, and a bot that changed it could only change
-    the search's own world (the copy per step was most of a play-out)."""
-    return game.bots.choose(game.view(state, seat), "medium", rng)
+    from the seat's view (``play.bot_move``)."""
+    return play.bot_move(game, state, seat, "medium", rng)
 
 
 def whole_game(state: dict, start: dict) -> bool:
