@@ -50,6 +50,7 @@ from collections import Counter
 
 from engine import contract, log, moves, play
 from engine.contract import LEVELS, Illegal
+from tests.walking import containers, nodes, strings
 
 GAMES_PER_LEVEL = int(os.environ.get("PARLOR_CONTRACT_GAMES", "3"))
 MAX_STEPS = 20000
@@ -64,40 +65,10 @@ def _dump(state) -> str:
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
 
-def _strings(value):
-    """Every string inside a JSON value, keys included."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield k
-            yield from _strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _strings(v)
-
-
 def _scalars(value):
     """Every string and number inside a JSON value: the values a seat's view
     makes plausible in a move's field."""
-    if isinstance(value, dict):
-        for v in value.values():
-            yield from _scalars(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _scalars(v)
-    elif isinstance(value, (str, int)) and not isinstance(value, bool):
-        yield value
-
-
-def _containers(value, out=None) -> dict:
-    """Every dict and list inside a JSON value (itself included), by id."""
-    out = {} if out is None else out
-    if isinstance(value, (dict, list)):
-        out[id(value)] = value
-        for v in value.values() if isinstance(value, dict) else value:
-            _containers(v, out)
-    return out
+    return (n for n in nodes(value) if isinstance(n, (str, int)) and not isinstance(n, bool))
 
 
 def _corrupted(action: dict, rng: random.Random, most: int, near: list) -> list:
@@ -152,9 +123,9 @@ def _reading(wrong: list):
 
     def bot(game, state, seat, level, rng):
         view = game.view(state, seat)
-        entries = _containers(state.get("events", []))
-        own = _containers(state)
-        shared = [v for k, v in _containers(view).items() if k in own and k not in entries]
+        entries = containers(state.get("events", []))
+        own = containers(state)
+        shared = [v for k, v in containers(view).items() if k in own and k not in entries]
         if shared:
             wrong.append(f"seat {seat}'s view holds the state's own {shared[0]!r:.80}")
         before = copy.deepcopy(view)
@@ -340,7 +311,7 @@ class TableGameContract:
                     # The log names cards of earlier deals, which may be in
                     # a hand again: events are checked by their privacy marks.
                     shown = view.pop("events", [])
-                    leaked = secret & set(_strings(view))
+                    leaked = secret & set(strings(view, keys=True))
                     assert not leaked, f"{p.seed}: seat {seat} was shown {sorted(leaked)}"
                     allowed = {e["n"] for e in state.get("events", []) if log.visible(e, seat)}
                     private = [e for e in shown if e.get("n") not in allowed]

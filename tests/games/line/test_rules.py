@@ -17,7 +17,8 @@ from engine import play as engine_play
 from engine.contract import Illegal
 from engine.play import bot_move
 from games.line import bots, hard, rules, turn, unseen
-from tests.table_contract import GAMES_PER_LEVEL, TableGameContract, _strings
+from tests.table_contract import GAMES_PER_LEVEL, TableGameContract
+from tests.walking import strings
 
 # -- helpers ------------------------------------------------------------------------
 
@@ -456,7 +457,7 @@ def test_the_view_shows_what_a_seat_may_know_and_do():
     assert c("9S") not in json.dumps(other) and c("3D") not in json.dumps(v)
     spectator = game.view(state, None)
     assert spectator["mine"] is None and spectator["where"] == {}
-    assert not ({c("9S"), c("3D"), *state["pile"]} & set(_strings(spectator)))
+    assert not ({c("9S"), c("3D"), *state["pile"]} & set(strings(spectator, keys=True)))
 
 
 def test_the_view_says_when_you_must_draw_place_or_discard_and_the_outcome():

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import games.station_master as sm
 from tests.games.station_master.test_rules import car, move, play_out, put, table
+from tests.walking import strings
 
 
 def card_named(view, name):
@@ -76,18 +77,6 @@ def test_the_score_says_won_or_lost_by_how_much_and_ranks_offices_with_what_earn
 
 
 SECTION_NUMBER = re.compile(r"§|\b\d+\.\d+\b|\bRules? \d")
-
-
-def strings(value):
-    """Every string inside a view, however deep."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from strings(v)
 
 
 def test_no_sentence_a_player_reads_names_a_rule_section():

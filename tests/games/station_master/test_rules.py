@@ -15,6 +15,7 @@ import games.station_master as sm
 from engine import moves, play
 from engine.contract import Illegal
 from games.station_master import division, homeoffice, presets, rules, timetable, traffic
+from tests.walking import strings
 
 DOCS = pathlib.Path(__file__).resolve().parents[3] / "games" / "station_master" / "README.md"
 
@@ -353,7 +354,7 @@ def test_a_card_just_drawn_is_marked_for_the_drawer_and_nobody_else():
     assert sm.view(state, 0)["justDrawn"] == "Helpers-0"
     for seat in (None, 1, 2):
         v = sm.view(state, seat)
-        assert "justDrawn" not in v and "Helpers-0" not in set(_words({k: x for k, x in v.items() if k != "events"}))
+        assert "justDrawn" not in v and "Helpers-0" not in set(strings({k: x for k, x in v.items() if k != "events"}))
     private = [e for e in sm.view(state, 1)["events"] if e.get("card") == "Helpers-0"]
     assert not private
 
@@ -363,7 +364,7 @@ def test_other_hands_and_the_decks_are_face_down():
     v = sm.view(state, 1)
     assert [h["card"] for h in v["hand"]] == state["hands"][1]
     assert [o["hand"] for o in v["offices"]] == [len(h) for h in state["hands"]]
-    shown = set(_words({k: x for k, x in v.items() if k != "events"}))
+    shown = set(strings({k: x for k, x in v.items() if k != "events"}))
     secrets = state["hands"][0] + state["hands"][2] + state["deck"] + [b.split(":")[0] for b in state["waybills"]]
     assert secrets and not shown & set(secrets)
 
@@ -419,24 +420,13 @@ def test_custom_keeps_each_allowed_answer_and_presets_ignore_answers():
 SECTION = re.compile(r"§|\b[Ss]ection \d|\b[Rr]ules? \d|\b\d+\.\d+\b")
 
 
-def _words(value):
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _words(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _words(v)
-
-
 def test_no_rule_section_numbers_in_anything_a_player_reads():
-    said = list(_words(sm.options_schema)) + [q["label"] for q in presets.QUESTIONS]
+    said = list(strings(sm.options_schema)) + [q["label"] for q in presets.QUESTIONS]
     said += list(homeoffice.TEXT.values())
 
     def watch(state):
         for seat in [None, *range(state["n"])]:
-            said.extend(_words(sm.view(state, seat)))
+            said.extend(strings(sm.view(state, seat)))
 
     play_out(3, "words", {"preset": "cutthroat"}, ["easy", "medium", "hard"], watch)
     state = table(2, cards=["Plains", "Heavy Grade", "Interchange"], trains=[put(51, "freight", card=0, left=2)])
