@@ -64,14 +64,16 @@ def _start(queue: _Queue) -> None:
     no batch holds."""
     queue.starting = False
     while len(queue.batches) < BATCHES_AT_ONCE:
-        batch = _take(queue)
+        batch, tables = _take(queue)
         if not batch:
             return
-        task = asyncio.ensure_future(_make(queue, batch))
+        task = asyncio.ensure_future(_make(queue, batch, tables))
         queue.batches.add(task)
 
 
-def _take(queue: _Queue) -> list:
+def _take(queue: _Queue) -> tuple[list, set[str]]:
+    """The next batch: waiting moves, up to a turn's worth, at tables no
+    batch in flight holds; and its tables, now held."""
     batch, kept, tables = [], [], set()
     for waiting in queue.waiting:
         table = service.normal_code(waiting[0][0])
@@ -82,16 +84,16 @@ def _take(queue: _Queue) -> list:
             kept.append(waiting)
     queue.waiting = kept
     queue.busy |= tables
-    return batch
+    return batch, tables
 
 
-async def _make(queue: _Queue, batch: list) -> None:
+async def _make(queue: _Queue, batch: list, tables: set[str]) -> None:
     try:
         outcomes = await db.call(perform_moves, [asked for asked, _made in batch])
     except Exception as failed:  # not the database's (that is a refusal): the sockets' own handlers report it
         outcomes = [failed] * len(batch)
     finally:
-        queue.busy -= {service.normal_code(asked[0]) for asked, _made in batch}
+        queue.busy -= tables
         queue.batches.discard(asyncio.current_task())
         _start(queue)
     for (_asked, made), outcome in zip(batch, outcomes):
