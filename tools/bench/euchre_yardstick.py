@@ -30,12 +30,10 @@ from pathlib import Path
 
 from games.euchre import playout
 from tools.bench.euchre import random_hands
+from tools.stats import mean_interval
 
 OPENSPIEL = "open_spiel==2.0.2"  # the yardstick's version, pinned so runs compare
 EXTRAS = Path(os.environ.get("PARLOR_VAR") or Path(__file__).resolve().parents[2] / "var") / "bench-extras"
-# Student's t at 97.5% for the degrees of freedom a run has (rounds - 1).
-T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
-        11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131, 16: 2.120, 17: 2.110, 18: 2.101, 19: 2.093}
 
 
 def pyspiel():
@@ -87,11 +85,7 @@ def quick_hands(seconds: float, rng: random.Random) -> tuple[int, float]:
 def share_with_interval(ratios: list[float]) -> tuple[float, float, float]:
     """The geometric mean of the rounds' ratios, and its 95% interval (Student's
     t over the rounds' logarithms: a speed ratio is a factor)."""
-    logs = [math.log(r) for r in ratios]
-    centre = statistics.fmean(logs)
-    if len(logs) < 2:
-        return math.exp(centre), float("nan"), float("nan")
-    half = T975.get(len(logs) - 1, 1.96) * statistics.stdev(logs) / math.sqrt(len(logs))
+    centre, half = mean_interval([math.log(r) for r in ratios])
     return math.exp(centre), math.exp(centre - half), math.exp(centre + half)
 
 

@@ -20,7 +20,6 @@ import gc
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -33,6 +32,7 @@ import uvloop
 from websockets.asyncio.client import connect
 
 from tests.live import ROOT, Client, Servers, scale_out_env
+from tools.stats import mean_interval
 
 GAME = "get-in-line"
 START_WITHIN = 2.4  # seconds over which the games start: one round of two brisk bots
@@ -299,13 +299,6 @@ async def drive(tables, seconds: float, servers: list) -> Load:
         load.errors.append("the run did not finish in its time; it was stopped")
     load.unanswered = sum(len(table.sent) for table, _h, _g in tables)
     return load
-
-
-def mean_interval(values: list[float]) -> tuple[float, float]:
-    """A mean and the half-width of its 95% interval."""
-    if len(values) < 2:
-        return (values[0] if values else float("nan")), float("nan")
-    return statistics.fmean(values), 1.96 * statistics.stdev(values) / len(values) ** 0.5
 
 
 def ratio_interval(pairs: list[tuple[float, int]], rounds: int = 1000) -> tuple[float, float, float]:

@@ -1,0 +1,139 @@
+"""The table service's own cost a move, without sockets: K tables of Get In
+Line on a fresh SQLite file, two people and two medium bots at each, the
+people's moves made through ``tables.service.move`` and the bots' turns
+through ``tables.ticker.tick``, each change's views built as if every
+browser watched (and handed to no socket). Prints the processor time a
+move (people's and bots' together: the read, the rules, the bots' choice,
+the save, the commit and the views) as the mean of its rounds with a 95%
+interval. The figure includes the bench's own look at each table to find
+whose turn it is (a read and a view: roughly a tenth of it).
+
+The load benchmark (``load.py``) measures the whole server, sockets and
+all; this one measures only the part of a move the service's own code
+takes, in seconds and with no servers, to compare one change of that code
+with another (in alternating runs: on a shared machine its rounds vary).
+
+    .venv/bin/python -m tools.bench.service            # about half a minute
+    .venv/bin/python -m tools.bench.service --quick    # a few seconds
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tools.stats import mean_interval
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = "get-in-line"
+
+
+def _round(tables: list, people_moves: int) -> tuple[int, float]:
+    """Play until ``people_moves`` people's moves are made, a table at a time
+    in turn, each followed by its bots' turn; (moves of all kinds, seconds)."""
+    import games.get_in_line as game
+    from tables import rows, service, ticker
+    from tools.bench.load import choose
+
+    made = moves = 0
+    seen: dict[str, tuple] = {}  # table -> (game number, seq) when last read
+    start = time.process_time()
+    while made < people_moves:
+        for code, people in tables:
+            table, seats = rows.locked_with_seats([code])[0]
+            number, seq = seen.get(code, (None, None))
+            if number == table.number:
+                moves += table.state["seq"] - seq  # the bots' moves since, and the person's
+            seen[code] = (table.number, table.state["seq"])
+            if table.status != "playing":
+                service.again(code, people[0])
+                continue
+            for who in people:
+                seat = next(s for s in seats if s.browser == who.browser)
+                if table.state["turn"] == seat.index:
+                    move = choose(game.view(table.state, seat.index))
+                    if move is not None:
+                        service.move(code, who, table.state["seq"], move)
+                        made += 1
+            ticker.tick([code])
+    return moves, time.process_time() - start
+
+
+def _child(count: int, rounds: int, people_moves: int) -> None:
+    """The measurement, in a process of its own with its own database."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "parlor.settings")
+    os.environ["PARLOR_BOT_THINK"] = "0.000001"  # each bot is due the moment after the move before it
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    from tables import mainloop, service, telling
+    from tables.asking import Visitor
+
+    telling._heard_at = lambda layer, name: True  # as if every browser watched: the views are built
+
+    def handed(callback, *args):  # ... and handed to no socket
+        for arg in args:
+            if hasattr(arg, "close"):
+                arg.close()
+        return True
+
+    mainloop.hand = handed
+    tables = []
+    for k in range(count):
+        host, guest = Visitor(f"host{k}", f"Host{k}"), Visitor(f"guest{k}", f"Guest{k}")
+        code = service.create(GAME, host).code
+        service.join(code, guest)
+        service.add_bot(code, host, "medium")
+        service.add_bot(code, host, "medium")
+        service.start(code, host)
+        tables.append((code, [host, guest]))
+    gc.freeze()  # as the server does once it has started (parlor/asgi.py)
+    _round(tables, people_moves)  # warm: a round unmeasured (its first moves, the caches, the log file grown)
+    each, total = [], 0
+    for _ in range(rounds):
+        moves, took = _round(tables, people_moves)
+        each.append(took / moves * 1e6)
+        total += moves
+    print(f"figures {total} " + " ".join(f"{x:.2f}" for x in each))
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a short run (a few seconds)")
+    parser.add_argument("--tables", type=int, default=40)
+    parser.add_argument("--rounds", type=int, default=None, help="rounds measured (default 8, quick 3)")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    rounds = args.rounds or (3 if args.quick else 8)
+    people_moves = 100 if args.quick else 1000
+    if args.child:
+        _child(args.tables, rounds, people_moves)
+        return 0
+    print(f"The table service a move, no sockets: {args.tables} Get In Line tables on SQLite, two people and two "
+          f"medium bots each, every change's views built; {rounds} rounds of {people_moves} people's moves")
+    with tempfile.TemporaryDirectory() as var:
+        env = {**os.environ, "PARLOR_VAR": var, "PARLOR_SQLITE": str(Path(var) / "bench.sqlite3")}
+        done = subprocess.run([sys.executable, "-m", "tools.bench.service", "--child", "--tables", str(args.tables),
+                               "--rounds", str(rounds), *(["--quick"] if args.quick else [])],
+                              cwd=ROOT, env=env, capture_output=True, text=True)
+    if done.returncode:
+        print("  the measurement failed:", done.stderr.strip()[-500:])
+        return 1
+    total, *each = done.stdout.split("figures")[-1].split()
+    mean, half = mean_interval([float(x) for x in each])
+    print(f"  processor time a move: {mean:.0f} µs (95% interval {mean - half:.0f}-{mean + half:.0f}),"
+          f" over {total} moves, people's and bots'")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
