@@ -402,7 +402,7 @@ export class Table {
   paintStock(v) {
     const pile = back({ label: `draw pile, ${v.pile} ${v.pile === 1 ? 'card' : 'cards'}`, count: v.pile });
     this.pile.replaceChildren(pile, el('span', { class: 'ln-label', text: `Pile · ${v.pile}` }));
-    const top = v.top ? face(v.top, { label: `top of the discard: ${short(v.top)}` }) : el('span', { class: 'card ln-none', 'aria-label': 'the discard is empty' });
+    const top = v.top ? face(v.top, { label: `top of the discard: ${short(v.top)}` }) : el('span', { class: 'card ln-none', role: 'img', 'aria-label': 'the discard is empty' });
     if (v.top && v.top_goes_down && v.can.draw) top.classList.add('goes-down');
     this.discardBox.replaceChildren(top, el('span', { class: 'ln-label', text: `Discard · ${v.discards.length}` }));
   }
