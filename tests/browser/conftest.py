@@ -60,6 +60,23 @@ new MutationObserver(records => {
 """
 
 
+# ``lookWhenDrawn(look, options)``: call look() in the frame after any change
+# the observer's options watch for, so a check sees what the eye would, a
+# frame the page draws, after its scroll and resize events (at which the
+# kit moves a banner off cards that a scroll brought under it), and not a
+# moment between a change and its repaint.
+LOOK_WHEN_DRAWN = """
+window.lookWhenDrawn = window.lookWhenDrawn || ((look, options) => {
+  let due = false;
+  new MutationObserver(() => {
+    if (due) return;
+    due = true;
+    requestAnimationFrame(() => { due = false; look(); });
+  }).observe(document, options);
+});
+"""
+
+
 def ask_for_less_motion(page):
     """Options' Reduce motion, switched on mid-game as a person would: from
     then on moves land at once."""

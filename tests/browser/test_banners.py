@@ -6,6 +6,7 @@ banner from a hand that has gone by is dropped, never shown."""
 
 import pytest
 
+from tests.browser.conftest import LOOK_WHEN_DRAWN
 from tests.browser.tables import Walk
 
 SIZES = {"laptop": (1280, 800), "phone": (390, 844), "small phone": (375, 667)}
@@ -14,7 +15,7 @@ SIZES = {"laptop": (1280, 800), "phone": (390, 844), "small phone": (375, 667)}
 # and what it covers of what must stay in sight, probed with elementFromPoint
 # as the layout check does (the banner lets taps through, so the probe makes
 # it solid for the moment it looks).
-RECORD_BANNERS = """
+RECORD_BANNERS = LOOK_WHEN_DRAWN + """
 window.banners = [];
 const CLEAR = '.eu-slot .card, .eu-up .card, .eu-plate, .gil .space, .gil-team, #hand .card, #room-status';
 const style = document.createElement('style');
@@ -38,7 +39,7 @@ const look = () => {
   }
   delete document.documentElement.dataset.probe;
 };
-new MutationObserver(look).observe(document, {
+lookWhenDrawn(look, {
   subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['hidden', 'style', 'class'],
 });
 """

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import RECORD_MOTION, RECORD_SAID
+from tests.browser.conftest import LOOK_WHEN_DRAWN, RECORD_MOTION, RECORD_SAID
 from tests.browser.test_line import one_step
 
 SHEET = "#result-dialog[open]"
@@ -264,18 +264,19 @@ def test_sounds_wait_to_be_turned_on_under_the_devices_reduced_motion(servers, p
     assert ada.errors == []
 
 
-# Each banner while it shows: its words, and whether it ever covers a card in play.
-RECORD_BANNERS = """
+# Each banner while it shows: its words, and whether it ever covers a card in
+# play in a frame the page draws.
+RECORD_BANNERS = LOOK_WHEN_DRAWN + """
 window.banners = [];
 let showing = null;
-new MutationObserver(() => {
+lookWhenDrawn(() => {
   const b = document.getElementById('eu-banner');
   if (!b || b.hidden) { showing = null; return; }
   if (!showing || showing.text !== b.textContent) { showing = { text: b.textContent, covers: false }; window.banners.push(showing); }
   const r = b.getBoundingClientRect();
   const cards = [...document.querySelectorAll('.eu-middle .card')].map(c => c.closest('.eu-slot, .eu-up').getBoundingClientRect());
   if (cards.some(c => r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top)) showing.covers = true;
-}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden', 'style'] });
+}, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden', 'style'] });
 """
 
 
