@@ -84,15 +84,13 @@ class Hand:
         """The seat whose turn it is plays card ``i`` (one of ``legal``)."""
         u, seat, trick = self.u, self.turn, self.trick
         self.hands[seat] ^= 1 << i
-        if trick:
-            led = u.suit[trick[0][1]]
-            if u.suit[i] != led:
-                self.voids[seat] |= 1 << led
+        led = u.suit[trick[0][1]] if trick else u.suit[i]
+        if u.suit[i] != led:
+            self.voids[seat] |= 1 << led
         trick.append((seat, i))
         if len(trick) < self.active:
             self.turn = self._next(seat)
             return
-        led = u.suit[trick[0][1]]
         won = max(trick, key=lambda p: u.power[p[1]][led])[0]
         self.taken[team(won)] += 1
         self.done += 1
@@ -286,8 +284,8 @@ def random_hand(rng) -> int:
     sitting = {(maker + 2) % 4} if alone else set()
     if trump == up_suit and 0 not in sitting:
         # The dealer picks the turned card up and buries one.
-        kept = indexes(hands[0] | 1 << up)
-        hands[0] = mask_of(kept) ^ 1 << rng.choice(kept)
+        held = hands[0] | 1 << up
+        hands[0] = held ^ 1 << rng.choice(indexes(held))
     hand = Hand(UNDER[trump], hands, 1 if 1 not in sitting else 2, maker, sitting)
     while not hand.over():
         hand.play(rng.choice(indexes(hand.legal())))

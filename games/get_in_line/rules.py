@@ -126,7 +126,12 @@ PLAIN = [p for p in range(SIZE * SIZE) if p not in CORNERS]  # every space but t
 
 def dead(state: dict, card: str) -> bool:
     """A natural card whose two spaces are both taken. A jack is never dead."""
-    return not is_jack(card) and face(card) in SPACES and not targets(state, 0, card)
+    return dead_at(card, targets(state, 0, card))
+
+
+def dead_at(card: str, spaces: list[int]) -> bool:
+    """``dead``, given where the card can go (``targets``)."""
+    return not spaces and not is_jack(card) and face(card) in SPACES
 
 
 def counts(state: dict) -> list[int]:
@@ -391,8 +396,8 @@ def choices(state: dict, seat) -> dict:
             if kind not in alike:
                 alike[kind] = targets(state, mine, c)
             where[c] = list(alike[kind])
-            if not where[c] and not is_jack(c) and kind in SPACES:
-                deads.append(c)  # (dead: both its spaces taken)
+            if dead_at(c, where[c]):
+                deads.append(c)
     playable = my_turn and any(where.values())
     return {
         "team": mine, "hand": hand, "where": where, "dead": deads,
