@@ -264,8 +264,8 @@ def test_sounds_wait_to_be_turned_on_under_the_devices_reduced_motion(servers, p
     assert ada.errors == []
 
 
-# Each banner while it shows: its words, and whether it ever covers a card in
-# play in a frame the page draws.
+# Each banner while it shows: its words, and whether it ever covers, in a
+# frame the page draws, what the kit keeps it clear of.
 RECORD_BANNERS = LOOK_WHEN_DRAWN + """
 window.banners = [];
 let showing = null;
@@ -274,18 +274,34 @@ lookWhenDrawn(() => {
   if (!b || b.hidden) { showing = null; return; }
   if (!showing || showing.text !== b.textContent) { showing = { text: b.textContent, covers: false }; window.banners.push(showing); }
   const r = b.getBoundingClientRect();
-  const cards = [...document.querySelectorAll('.eu-middle .card')].map(c => c.closest('.eu-slot, .eu-up').getBoundingClientRect());
-  if (cards.some(c => r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top)) showing.covers = true;
+  // What the kit keeps a banner clear of: the cards in play (where they land), the names, your hand, the status line.
+  const kept = [...[...document.querySelectorAll('.eu-middle .card')].map(c => c.closest('.eu-slot, .eu-up')),
+    ...document.querySelectorAll('.eu-plate, #hand .card, #room-status')].map(n => n.getBoundingClientRect()).filter(c => c.width && c.height);
+  if (kept.some(c => r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top)) showing.covers = true;
 }, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden', 'style'] });
 """
 
 
-def test_on_a_phone_euchres_banner_never_covers_the_cards_in_play(servers, people):
+# The table still sliding in as a game starts (the room's arrival, held at
+# its first frame): a banner placed then must clear the cards where they are.
+ARRIVING = """
+addEventListener('DOMContentLoaded', () => {
+  const held = document.createElement('style');
+  held.textContent = '.room > :not(.bar) { transform: translateY(12px); }';
+  document.head.append(held);
+});
+"""
+
+
+@pytest.mark.parametrize("moment", ["settled", "arriving"])
+def test_on_a_phone_euchres_banner_never_covers_the_cards_in_play(servers, people, moment):
     server = servers.start()
     ada = people(server.url, width=390, height=844)
     page = ada.page
     page.emulate_media(reduced_motion="no-preference")
     page.add_init_script(RECORD_BANNERS)
+    if moment == "arriving":
+        page.add_init_script(ARRIVING)
     sit_down(page, "euchre")
     called = page.locator("#log li", has_text=re.compile(r" called "))
     for _ in range(30):

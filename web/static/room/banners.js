@@ -95,9 +95,13 @@ export class Banners {
     const fits = (x, y, w, h) => x >= 0 && y >= 0 && x + w <= innerWidth && y + h <= innerHeight
       && !kept.some(r => x < r.right + MARGIN && x + w > r.left - MARGIN && y < r.bottom + MARGIN && y + h > r.top - MARGIN);
     if (fits(own.left, own.top, own.width, own.height)) return;
-    // Off its spot, it is placed on the screen itself, beside what it keeps clear of.
-    Object.assign(node.style, { position: 'fixed', left: '0px', top: '0px', right: 'auto', transform: 'none', margin: '0' });
-    const { width: w, height: h } = node.getBoundingClientRect();
+    // Off its spot, it is placed beside what it keeps clear of, still inside
+    // its table: whatever moves the table (a scroll, the table sliding in as
+    // a game starts) moves the banner with the cards. Where its table's
+    // corner is on screen is measured, not assumed.
+    Object.assign(node.style, { position: 'absolute', left: '0px', top: '0px', right: 'auto', transform: 'none', margin: '0' });
+    const corner = node.getBoundingClientRect();
+    const { width: w, height: h } = corner;
     // Places tried: along its table's edges, the screen's, and beside each thing kept clear.
     const table = node.parentElement.getBoundingClientRect();
     const sides = [table, { left: 0, right: innerWidth, top: 0, bottom: innerHeight }, ...kept];
@@ -108,7 +112,7 @@ export class Banners {
       const far = Math.hypot(x - own.left, y - own.top);
       if ((!best || far < best.far) && fits(x, y, w, h)) best = { x, y, far };
     }
-    if (best) Object.assign(node.style, { left: `${best.x}px`, top: `${best.y}px` });
+    if (best) Object.assign(node.style, { left: `${best.x - corner.left}px`, top: `${best.y - corner.top}px` });
     else node.hidden = true;
   }
 
