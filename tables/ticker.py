@@ -24,8 +24,27 @@ from .models import Table
 log = logging.getLogger(__name__)
 
 
-def due_codes(now: float, limit: int = 100) -> list[str]:
-    return list(Table.objects.filter(status=Table.PLAYING, due_at__lte=now).order_by("due_at").values_list("code", flat=True)[:limit])
+# A table whose bot's turn failed on its own, by code: when the poll may try
+# it again, and the wait after that one (doubling up to LONGEST_WAIT), so a
+# table whose game's code fails every time costs the others a try now and
+# then, not one every poll. A change at the table rings its alarm, which is
+# always answered.
+_failing: dict[str, tuple[float, float]] = {}
+LONGEST_WAIT = 300.0
+
+
+def overdue(now: float, limit: int = 100) -> list[str]:
+    """The poll's tables: overdue by a whole poll (a table whose alarm rings
+    on time is left to the process that set it, not raced for), less those
+    whose failed turn is not yet to be tried again."""
+    waiting = [code for code, (again_at, _) in _failing.items() if again_at > now]
+    due = Table.objects.filter(status=Table.PLAYING, due_at__lte=now - settings.PARLOR_TICK_SECONDS).exclude(code__in=waiting)
+    return list(due.order_by("due_at").values_list("code", flat=True)[:limit])
+
+
+def _failed(code: str, now: float) -> None:
+    wait = min(LONGEST_WAIT, 2 * _failing[code][1]) if code in _failing else settings.PARLOR_TICK_SECONDS
+    _failing[code] = (now + wait, wait)
 
 
 def resume_all() -> int:
@@ -56,6 +75,8 @@ def tick(codes: list[str]) -> list[str]:
             elif table.due_at is not None and table.due_at > time.time():
                 _set_alarm(table)  # rung early: ring again when the bot is due
         rows.save_plays(moved, last=True)
+    for table in moved:
+        _failing.pop(table.code, None)
     return [table.code for table in moved]
 
 
@@ -74,8 +95,9 @@ def play(codes: list[str]) -> list[str]:
         return tick(codes)
     except Exception:
         log.exception("the ticker failed at %s; %s", ", ".join(codes),
-                      "the poll tries again" if len(codes) == 1 else "trying each table alone")
+                      "the poll tries again later" if len(codes) == 1 else "trying each table alone")
         if len(codes) == 1:
+            _failed(codes[0], time.time())
             return []
     return [code for alone in codes for code in play([alone])]
 
@@ -114,15 +136,13 @@ async def run(stop: asyncio.Event) -> None:
                 break
             codes = alarms.due()
             if time.time() >= poll_at:
-                # Overdue by a whole poll: a table whose alarm rings on time
-                # is left to the process that set it, not raced for.
                 poll_at = time.time() + settings.PARLOR_TICK_SECONDS
                 try:
-                    overdue = await db.call(due_codes, time.time() - settings.PARLOR_TICK_SECONDS)
+                    late = await db.call(overdue, time.time())
                 except Exception:
                     log.exception("could not look for overdue bots; trying again")
-                    overdue = []
-                codes += [code for code in overdue if code not in codes]
+                    late = []
+                codes += [code for code in late if code not in codes]
             for some in _turns(codes):
                 await db.call(play, some)
                 # Between turns, let the loop read what arrived meanwhile, so

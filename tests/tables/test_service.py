@@ -4,6 +4,7 @@ as a sentence that changes nothing."""
 
 import asyncio
 import json
+import time
 
 import psycopg
 import pytest
@@ -540,3 +541,32 @@ def test_a_snapshot_names_the_decision_that_is_yours_and_a_new_key_for_the_next(
     assert status == 200
     after = snap_of(ada if mover == "Ada" else ben, code)["decision"]
     assert after is None or after["key"] != first["key"]
+
+
+def test_a_table_whose_bot_turn_keeps_failing_is_tried_less_and_less_often_until_it_moves(settings, monkeypatch):
+    """One broken table costs the others a failed turn now and then, not one
+    every poll; once its bot moves again it is polled as any other."""
+    settings.PARLOR_BOT_THINK = 1.0
+    settings.PARLOR_TICK_SECONDS = tick = 60.0  # (the waits, far longer than the test's own steps)
+    broken, fine = due_bot_tables(2)
+    Table.objects.filter(code=broken).update(due_at=time.time() - 1000)  # overdue by many polls
+    advance, fault = bots.advance, ["on"]
+
+    def failing(table, *args):
+        if table.code == broken and fault:
+            raise RuntimeError("this table's game is broken")
+        return advance(table, *args)
+
+    monkeypatch.setattr(bots, "advance", failing)
+    monkeypatch.setattr(ticker, "_failing", {})
+    assert ticker.play([broken, fine]) == [fine]
+    now = time.time()
+    assert broken not in ticker.overdue(now)
+    assert broken in ticker.overdue(now + 1.5 * tick)
+    assert ticker.play([broken]) == []
+    # Failed again: the next try waits twice as long.
+    assert broken not in ticker.overdue(now + 1.5 * tick)
+    assert broken in ticker.overdue(now + 3 * tick)
+    fault.clear()
+    assert ticker.play([broken]) == [broken]
+    assert broken not in ticker._failing
