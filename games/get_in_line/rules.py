@@ -126,7 +126,7 @@ PLAIN = [p for p in range(SIZE * SIZE) if p not in CORNERS]  # every space but t
 
 def dead(state: dict, card: str) -> bool:
     """A natural card whose two spaces are both taken. A jack is never dead."""
-    return dead_at(card, targets(state, 0, card))
+    return not is_jack(card) and dead_at(card, targets(state, 0, card))  # (a jack's spaces are not looked up)
 
 
 def dead_at(card: str, spaces: list[int]) -> bool:

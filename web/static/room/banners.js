@@ -25,7 +25,7 @@ export class Banners {
     this.endsAt = 0;
     this.up = false;
     node.setAttribute('aria-hidden', 'true');
-    // The page scrolling or resizing under a banner may bring cards beneath it.
+    // A scroll may carry a banner off the screen, and a resize may bring cards beneath it.
     const again = () => this.place();
     addEventListener('scroll', again, { passive: true });
     addEventListener('resize', again);
