@@ -36,7 +36,12 @@ LONGEST_WAIT = 300.0
 def overdue(now: float, limit: int = 100) -> list[str]:
     """The poll's tables: overdue by a whole poll (a table whose alarm rings
     on time is left to the process that set it, not raced for), less those
-    whose failed turn is not yet to be tried again."""
+    whose failed turn is not yet to be tried again. A failed table not
+    tried again for a whole LONGEST_WAIT past its time (it ended, was
+    deleted, or its bot is no longer due) is forgotten, so broken tables
+    don't pile up in a long-running process."""
+    for code in [code for code, (again_at, _) in _failing.items() if again_at < now - LONGEST_WAIT]:
+        del _failing[code]
     waiting = [code for code, (again_at, _) in _failing.items() if again_at > now]
     due = Table.objects.filter(status=Table.PLAYING, due_at__lte=now - settings.PARLOR_TICK_SECONDS).exclude(code__in=waiting)
     return list(due.order_by("due_at").values_list("code", flat=True)[:limit])

@@ -570,3 +570,19 @@ def test_a_table_whose_bot_turn_keeps_failing_is_tried_less_and_less_often_until
     fault.clear()
     assert ticker.play([broken]) == [broken]
     assert broken not in ticker._failing
+
+
+def test_a_failed_table_that_is_never_tried_again_is_forgotten(settings, monkeypatch):
+    """A table whose turn failed and that then ended (so the poll never
+    tries it again) leaves nothing behind in a long-running process."""
+    settings.PARLOR_BOT_THINK = 1.0
+    settings.PARLOR_TICK_SECONDS = 60.0
+    broken, = due_bot_tables(1)
+    monkeypatch.setattr(ticker, "_failing", {})
+    now = time.time()
+    ticker._failed(broken, now)
+    Table.objects.filter(code=broken).update(status=Table.ENDED)
+    ticker.overdue(now + ticker.LONGEST_WAIT)
+    assert broken in ticker._failing  # (its wait ran out only just now: kept)
+    ticker.overdue(now + 60.0 + ticker.LONGEST_WAIT + 1)
+    assert broken not in ticker._failing
