@@ -1,11 +1,12 @@
 """Euchre's rules path against a yardstick: random hands played through the
 contract (every move through moves.dispatch, as a table plays them), on the
-hard bot's quick play (games/euchre/playout.py, bit sets) and by
-OpenSpiel's C++ euchre driven from Python, on the same rules (stick the
-dealer, going alone allowed, no defending alone), in alternating rounds of
-one run on one core (CPU seconds), so all three meet the same machine.
-Prints each one's hands a second and our two shares of OpenSpiel's speed,
-each with its 95% interval over the rounds.
+rules alone (the moves with no door around them: what a leaner loop could
+reach at best), on the hard bot's quick play (games/euchre/playout.py, bit
+sets) and by OpenSpiel's C++ euchre driven from Python, on the same rules
+(stick the dealer, going alone allowed, no defending alone), in alternating
+rounds of one run on one core (CPU seconds), so all four meet the same
+machine. Prints each one's hands a second and our three shares of
+OpenSpiel's speed, each with its 95% interval over the rounds.
 
 OpenSpiel is a benchmark-only extra, never a dependency of the site: when
 it is missing it is installed into var/bench-extras (outside the site's
@@ -29,7 +30,7 @@ import time
 from pathlib import Path
 
 from games.euchre import playout
-from tools.bench.euchre import random_hands
+from tools.bench.euchre import GAME, random_hands
 from tools.stats import mean_interval
 
 OPENSPIEL = "open_spiel==2.0.2"  # the yardstick's version, pinned so runs compare
@@ -72,6 +73,22 @@ def openspiel_hands(spiel, seconds: float, rng: random.Random) -> tuple[int, flo
     return hands, time.process_time() - start
 
 
+def rules_hands(seconds: float, rng: random.Random) -> tuple[int, float]:
+    """Random whole games on the rules' own moves with nothing around them
+    (no dispatch, no random stream seeded a move, no play loop's checks):
+    who decides, their legal moves, one at random, the move. The most the
+    contract path could gain from a leaner door; (hands scored, seconds)."""
+    hands, start, k = 0, time.process_time(), 0
+    while time.process_time() - start < seconds or not hands:
+        state, k = GAME.new(4, f"rules-{k}", 0.0, None), k + 1
+        while GAME.result(state) is None:
+            seat = min(s for s, _kind, _key in GAME.deciding(state))
+            action = rng.choice(GAME.legal(state, seat))
+            GAME.MOVES[action["type"]](state, seat, action, 0.0)
+        hands += len(state["scores"])
+    return hands, time.process_time() - start
+
+
 def quick_hands(seconds: float, rng: random.Random) -> tuple[int, float]:
     """Random hands on the quick play's bit sets for about ``seconds`` of
     CPU; (hands, seconds taken)."""
@@ -99,22 +116,25 @@ def main(argv=None) -> int:
     each = args.seconds or (0.5 if args.quick else 1.5)
     print(f"Euchre against OpenSpiel, one core, {rounds} alternating rounds of about {each:g}s each, random hands")
     spiel = pyspiel()
-    ours, quick, theirs = [], [], []
+    ours, bare, quick, theirs = [], [], [], []
     rng = random.Random("yardstick")
     for _ in range(rounds):
         n, took = random_hands(each)
         ours.append(n / took)
+        n, took = rules_hands(each, rng)
+        bare.append(n / took)
         n, took = quick_hands(each, rng)
         quick.append(n / took)
         if spiel is not None:
             n, took = openspiel_hands(spiel, each, rng)
             theirs.append(n / took)
     print(f"  ours, through moves.dispatch:       {statistics.median(ours):9.0f} hands/s (median of the rounds)")
+    print(f"  ours, the rules alone:              {statistics.median(bare):9.0f} hands/s")
     print(f"  ours, the search's quick play:      {statistics.median(quick):9.0f} hands/s")
     if spiel is None:
         return 0
     print(f"  OpenSpiel's C++ euchre from Python: {statistics.median(theirs):9.0f} hands/s")
-    for name, figures in (("through moves.dispatch", ours), ("the quick play", quick)):
+    for name, figures in (("through moves.dispatch", ours), ("the rules alone", bare), ("the quick play", quick)):
         share, low, high = share_with_interval([a / b for a, b in zip(figures, theirs)])
         print(f"  {name} / OpenSpiel: {share:.2f}x  (95% interval {low:.2f}-{high:.2f}, {rounds} rounds)")
     return 0
