@@ -1,15 +1,24 @@
 """Line in a real browser: a person starts a table against a bot and plays a
 whole game through the page as a person would (picking a card and tapping a
 lit square; an upgrade's or a shift's second step; Draw, the drawn card's
-square, and Discard when the page asks) until the result sheet; and on a
-phone-sized window nothing scrolls sideways and the squares are big enough
-to tap."""
+square, and Discard when the page asks) until the result sheet; a game
+ends with the discard just taken, and the empty discard it leaves is shown
+and named, and passes axe-core; and on a phone-sized window nothing scrolls
+sideways and the squares are big enough to tap."""
 
+import json
 import re
+import sqlite3
+from contextlib import closing
 
 from playwright.sync_api import expect
 
+from engine import registry
+from engine.play import play, replay
+from games.line.rules import name
 from tests.browser.conftest import ask_for_less_motion
+from tests.browser.tables import Walk
+from tests.browser.test_axe import findings
 
 MY_TURN = '#ln[data-my-turn="true"]'
 SHEET = "#result-dialog[open]"
@@ -168,6 +177,59 @@ def test_a_person_plays_a_whole_game_of_line_against_a_bot(servers, people):
     expect(page.locator("#ln")).to_have_attribute("data-phase", "play")
     expect(page.locator("#ln-discard-pile")).to_contain_text("Discard · 1")
     assert page.locator(".sq .card").count() < 3  # (the bot may already have played)
+    assert ada.errors == []
+
+
+# A deal whose game, easy bots in both seats, ends with the first seat taking
+# the discard's only card and filling the grid with it: such an ending is
+# rare (one deal of the first four thousand), so no walked game meets it on purpose.
+ENDS_ON_THE_DISCARD = "2698"
+
+
+def deal_and_play_to(servers, walk, seed, state):
+    """The walked table's game, as if dealt from ``seed`` and played to
+    ``state``, written where the servers keep their tables: the walk waits
+    for its own turn, so no bot is due to play the old game meanwhile."""
+    from tables.models import Table
+
+    with closing(sqlite3.connect(servers.env["PARLOR_SQLITE"], timeout=20)) as db, db:
+        db.execute(f"UPDATE {Table._meta.db_table} SET seed = ?, state = ?, seq = ?, clocks = '{{}}', due_at = NULL WHERE code = ?",
+                   (seed, json.dumps(state), state["seq"], walk.code))
+
+
+def test_a_game_ends_with_the_discard_just_taken_and_the_empty_discard_is_shown_and_named(servers, people):
+    line = registry.get("line")
+    played = play(line, ["easy", "easy"], ENDS_ON_THE_DISCARD)
+    *_, (seat, take, _), (_, last, _) = played.moves
+    before = replay(line, 2, ENDS_ON_THE_DISCARD, None, played.moves[:-2])
+    assert take == {"type": "draw"} and before["discard"] == [last["card"]] and played.final["outcome"]["how"] == "full", \
+        f"deal {ENDS_ON_THE_DISCARD} no longer ends with the discard's only card taken to fill the grid: find another"
+    server = servers.start()
+    walk = Walk(server, "line")
+    assert walk.seat == seat
+    deal_and_play_to(servers, walk, ENDS_ON_THE_DISCARD, before)
+
+    ada = people(server.url)
+    ada.context.add_cookies(walk.cookies())
+    page = ada.page
+    page.emulate_media(reduced_motion="reduce")  # moves land at once: axe reads the table at rest
+    page.goto(walk.path)
+    page.locator("#rules-dialog").get_by_role("button", name="Close").click()  # (How to play, on a first visit)
+    discard = page.locator("#ln-discard-pile")
+    expect(discard).to_contain_text("Discard · 1")
+    page.get_by_role("button", name=f"Take the {name(last['card'])}").click()
+    expect(discard).to_contain_text("Discard · 0")
+    expect(discard.locator(".ln-none")).to_be_visible()
+    page.locator(".sq.lit").click()
+    sheet = page.locator(SHEET)
+    expect(sheet.locator(".result-line")).to_contain_text("The grid is full")
+    sheet.get_by_role("button", name="See the table").click()
+    expect(page.locator("#ln")).to_have_attribute("data-phase", "over")
+    problems = findings(page, "Line table ended on the discard just taken")
+    assert not problems, "\n".join(problems)
+    # A card's place drawn empty, named as a card face is.
+    expect(discard.get_by_role("img", name="the discard is empty")).to_be_visible()
+    expect(discard).to_contain_text("Discard · 0")
     assert ada.errors == []
 
 
