@@ -76,6 +76,37 @@ window.lookWhenDrawn = window.lookWhenDrawn || ((look, options) => {
 });
 """
 
+# Each banner the kit shows (Euchre's, Get In Line's, Station Master's): its
+# words, and what it ever covers, in a frame the page draws, of what must
+# stay in sight. Each of those is judged by the rectangle it holds at rest,
+# not where motion draws it now, so the check means the same with motion on
+# or off: a card in play by the slot it lands in, your hand by its row (a
+# card flying to either may pass under a banner on its way).
+RECORD_BANNERS = LOOK_WHEN_DRAWN + """
+window.banners = [];
+const KEPT = [
+  '.eu-slot:has(.card)', '.eu-up:has(.card)', '.eu-plate',  // Euchre: the trick, the turned card, the players' names
+  '.gil .space', '.gil-team',                               // Get In Line: the board's spaces, the teams
+  '#sm-hand', '#sm-moves',                                  // Station Master: your cards, your moves
+  '#hand', '#room-status',                                  // every table: your hand, the status line
+].join(', ');
+let showing = null;
+lookWhenDrawn(() => {
+  const b = document.querySelector('.eu-banner, .gil-banner, .sm-banner');
+  if (!b || b.hidden) { showing = null; return; }
+  if (!showing || showing.text !== b.textContent) { showing = { text: b.textContent, covers: [] }; window.banners.push(showing); }
+  // Under a modal dialog (the result sheet) no part of the table is in sight, so nothing there is covered.
+  if (document.querySelector('dialog:modal')) return;
+  const r = b.getBoundingClientRect();
+  for (const el of document.querySelectorAll(KEPT)) {
+    const c = el.getBoundingClientRect();
+    if (!c.width || !c.height || r.left >= c.right || r.right <= c.left || r.top >= c.bottom || r.bottom <= c.top) continue;
+    const name = `${el.id || el.className} ${(el.getAttribute('aria-label') || el.textContent).trim().slice(0, 30)}`;
+    if (!showing.covers.includes(name)) showing.covers.push(name);
+  }
+}, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['hidden', 'style', 'class'] });
+"""
+
 
 def ask_for_less_motion(page):
     """Options' Reduce motion, switched on mid-game as a person would: from

@@ -6,44 +6,10 @@ banner from a hand that has gone by is dropped, never shown."""
 
 import pytest
 
-from tests.browser.conftest import LOOK_WHEN_DRAWN
+from tests.browser.conftest import RECORD_BANNERS
 from tests.browser.tables import Walk
 
 SIZES = {"laptop": (1280, 800), "phone": (390, 844), "small phone": (375, 667)}
-
-# Every time a banner shows (and on every change while it does): its words,
-# and what it covers of what must stay in sight, probed with elementFromPoint
-# as the layout check does (the banner lets taps through, so the probe makes
-# it solid for the moment it looks).
-RECORD_BANNERS = LOOK_WHEN_DRAWN + """
-window.banners = [];
-const CLEAR = '.eu-slot .card, .eu-up .card, .eu-plate, .gil .space, .gil-team, #hand .card, #room-status';
-const style = document.createElement('style');
-style.textContent = 'html[data-probe] .eu-banner, html[data-probe] .gil-banner { pointer-events: auto !important; }';
-let showing = null;
-const look = () => {
-  const b = document.querySelector('.eu-banner, .gil-banner');
-  if (!b || b.hidden) { showing = null; return; }
-  if (!style.isConnected) document.head.append(style);
-  if (!showing || showing.text !== b.textContent) { showing = { text: b.textContent, covers: [] }; window.banners.push(showing); }
-  document.documentElement.dataset.probe = '';
-  for (const el of document.querySelectorAll(CLEAR)) {
-    const r = el.getBoundingClientRect();
-    if (!r.width || !r.height) continue;
-    const hits = [[.5, .5], [.15, .15], [.85, .15], [.15, .85], [.85, .85]]
-      .map(([x, y]) => document.elementFromPoint(r.left + r.width * x, r.top + r.height * y));
-    if (hits.some(h => h && b.contains(h))) {
-      const name = `${el.id || el.className} ${(el.getAttribute('aria-label') || el.textContent).trim().slice(0, 30)}`;
-      if (!showing.covers.includes(name)) showing.covers.push(name);
-    }
-  }
-  delete document.documentElement.dataset.probe;
-};
-lookWhenDrawn(look, {
-  subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['hidden', 'style', 'class'],
-});
-"""
-
 
 def told(walk, kind, since):
     """Whether the table's events after the `since`-th hold one that brings a banner."""

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import LOOK_WHEN_DRAWN, RECORD_MOTION, RECORD_SAID
+from tests.browser.conftest import RECORD_BANNERS, RECORD_MOTION, RECORD_SAID
 from tests.browser.test_line import one_step
 
 SHEET = "#result-dialog[open]"
@@ -262,24 +262,6 @@ def test_sounds_wait_to_be_turned_on_under_the_devices_reduced_motion(servers, p
     page.locator("#open-options").click()
     expect(page.get_by_label("Sounds")).to_be_checked()
     assert ada.errors == []
-
-
-# Each banner while it shows: its words, and whether it ever covers, in a
-# frame the page draws, what the kit keeps it clear of.
-RECORD_BANNERS = LOOK_WHEN_DRAWN + """
-window.banners = [];
-let showing = null;
-lookWhenDrawn(() => {
-  const b = document.getElementById('eu-banner');
-  if (!b || b.hidden) { showing = null; return; }
-  if (!showing || showing.text !== b.textContent) { showing = { text: b.textContent, covers: false }; window.banners.push(showing); }
-  const r = b.getBoundingClientRect();
-  // What the kit keeps a banner clear of: the cards in play (where they land), the names, your hand, the status line.
-  const kept = [...[...document.querySelectorAll('.eu-middle .card')].map(c => c.closest('.eu-slot, .eu-up')),
-    ...document.querySelectorAll('.eu-plate, #hand .card, #room-status')].map(n => n.getBoundingClientRect()).filter(c => c.width && c.height);
-  if (kept.some(c => r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top)) showing.covers = true;
-}, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden', 'style'] });
-"""
 
 
 # The table still sliding in as a game starts (the room's arrival, held at

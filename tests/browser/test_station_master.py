@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import LOOK_WHEN_DRAWN, RECORD_MOTION, RECORD_SAID, ask_for_less_motion
+from tests.browser.conftest import RECORD_BANNERS, RECORD_MOTION, RECORD_SAID, ask_for_less_motion
 
 SHEET = "#result-dialog[open]"
 MY_TURN = '#sm[data-my-turn="true"]'
@@ -743,22 +743,6 @@ def test_your_move_says_what_to_do_once_for_each_kind_of_decision(servers, peopl
     expect(prompt).to_be_hidden()
     expect(page.locator(".your-move-ring")).to_have_count(0)
     assert ada.errors == []
-
-
-# Each banner while it shows: its words, and whether it ever lies over the
-# status line, the hand or the moves.
-RECORD_BANNERS = LOOK_WHEN_DRAWN + """
-window.banners = [];
-let showing = null;
-lookWhenDrawn(() => {
-  const b = document.getElementById('sm-banner');
-  if (!b || b.hidden) { showing = null; return; }
-  if (!showing || showing.text !== b.textContent) { showing = { text: b.textContent, covers: false }; window.banners.push(showing); }
-  const r = b.getBoundingClientRect();
-  const kept = ['room-status', 'sm-hand', 'sm-moves'].map(id => document.getElementById(id)).filter(Boolean).map(n => n.getBoundingClientRect());
-  if (kept.some(c => c.width && r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top)) showing.covers = true;
-}, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden', 'style'] });
-"""
 
 
 def test_cars_set_out_show_a_banner_that_keeps_clear_of_the_hand_and_moves(servers, people):
