@@ -10,7 +10,7 @@ import { still } from './motion.js';
 const SHOW = 1800; // ms a banner stays up
 const MARGIN = 6;  // px kept between a banner and a card
 // What place() sets on the banner's style when its own spot is not clear.
-const MOVED = ['position', 'left', 'top', 'right', 'transform', 'margin'];
+const MOVED = ['position', 'left', 'top', 'right', 'transform', 'margin', 'width', 'max-width', 'box-sizing'];
 
 export class Banners {
   /** `node`: the banner, absolutely placed inside its positioned parent;
@@ -102,6 +102,9 @@ export class Banners {
     Object.assign(node.style, { position: 'absolute', left: '0px', top: '0px', right: 'auto', transform: 'none', margin: '0' });
     const corner = node.getBoundingClientRect();
     const { width: w, height: h } = corner;
+    // Kept at the size measured: placed near its table's right edge, a
+    // banner would otherwise wrap narrow and tall, over what it was placed to miss.
+    Object.assign(node.style, { width: `${w}px`, maxWidth: 'none', boxSizing: 'border-box' });
     // Places tried: along its table's edges, the screen's, and beside each thing kept clear.
     const table = node.parentElement.getBoundingClientRect();
     const sides = [table, { left: 0, right: innerWidth, top: 0, bottom: innerHeight }, ...kept];
