@@ -795,8 +795,11 @@ def _places(state: dict, keep: int) -> dict[str, list]:
 @pytest.fixture
 def quick_search(monkeypatch):
     """The contract checks what a bot may see and do, not how well it plays:
-    a hard bot dealing two worlds a decision keeps the module quick."""
+    a hard bot dealing two worlds a decision, trying its best two moves one
+    turn on, keeps the module quick (every part of the search still runs)."""
     monkeypatch.setattr(hard, "PLAN", dataclasses.replace(hard.PLAN, worlds=2))
+    monkeypatch.setattr(hard, "TRIED", 2)
+    monkeypatch.setattr(hard, "AHEAD", 1)
 
 
 @pytest.mark.usefixtures("quick_search")
