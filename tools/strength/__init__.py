@@ -17,3 +17,10 @@ def running(results, share_of, label: str, every: int):
             low, high = interval(won / n, n)
             print(f"    ({label}: {won / n:.1%} [{low:.1%}, {high:.1%}] after {n} games)", file=sys.stderr, flush=True)
         yield r
+
+
+def share_of(level: str, levels: list[str], places: list[int]) -> float:
+    """A level's share of one game's win: the part of the first places its
+    seats hold (1 when they alone win, ½ when two levels share first)."""
+    firsts = [levels[s] for s, p in enumerate(places) if p == 1]
+    return firsts.count(level) / len(firsts)

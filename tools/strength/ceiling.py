@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from engine import play, registry, search
 from engine.moves import working_copy
 from tools.stats import interval
-from tools.strength import running
+from tools.strength import running, share_of
 
 # The cards still to come, face down, in each game's state.
 TO_COME = {"get-in-line": "stock", "line": "pile"}
@@ -66,9 +66,7 @@ def one_deal(job) -> list[float]:
     game, out = registry.get(slug), []
     for levels in (["hard", "medium"], ["medium", "hard"]):
         final = play.play(game, levels, f"strength:2:{deal}", {}, bot=Peeking(slug, sees)).final
-        places = game.result(final)["places"]
-        hard = places[levels.index("hard")]
-        out.append(0.5 if places.count(1) > 1 else float(hard == 1))
+        out.append(share_of("hard", levels, game.result(final)["places"]))
     return out
 
 

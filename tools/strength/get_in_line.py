@@ -22,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine import play, registry
 from tools.stats import gap, interval
-from tools.strength import running
+from tools.strength import running, share_of
 
 GAME = registry.get("get-in-line")
 
@@ -47,9 +47,7 @@ def _pairing(job) -> list[tuple[float, str, int]]:
     out = []
     for levels in seatings(a, b, players):
         o = play_game(levels, f"strength:{players}:{deal}")
-        firsts = {levels[s] for s, p in enumerate(o["places"]) if p == 1}
-        share_a = 0.5 if o["winner"] is None else float(firsts == {a})
-        out.append((share_a, o["how"], o["turns"]))
+        out.append((share_of(a, levels, o["places"]), o["how"], o["turns"]))
     return out
 
 

@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine import play, registry
 from tools.stats import interval
-from tools.strength import running
+from tools.strength import running, share_of
 
 GAME = registry.get("line")
 
@@ -50,9 +50,7 @@ def _one(job):
     out = []
     for levels in seatings(a, b, players):
         places, how, steps = play_game(levels, f"strength:{players}:{deal}")
-        winners = [s for s, p in enumerate(places) if p == 1]
-        share_a = sum(1 for s in winners if levels[s] == a) / len(winners)
-        out.append((share_a, how, steps))
+        out.append((share_of(a, levels, places), how, steps))
     return out
 
 
