@@ -39,8 +39,13 @@ def alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    # (a worker that has ended but not yet been reaped by its forkserver)
-    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    # (a worker that has ended but not yet been reaped by its forkserver; it may
+    # be reaped between the two looks, and then it is gone as surely)
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except (ProcessLookupError, FileNotFoundError):
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 @pytest.fixture
