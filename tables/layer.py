@@ -166,11 +166,16 @@ class _Link(asyncio.Protocol):
         return self.transport is not None and not self.transport.is_closing()
 
     def send(self, *words, answer: asyncio.Future | None = None) -> None:
+        self.send_all([(words, answer)])
+
+    def send_all(self, commands: list[tuple[tuple, asyncio.Future | None]]) -> None:
+        """Several commands in one write, each with the future its reply goes
+        to (or None): one system call where a command each would make several."""
         if not self.open:
             raise ConnectionError("Redis is away")
-        self.transport.write(hiredis.pack_command(words))
+        self.transport.write(b"".join(hiredis.pack_command(words) for words, _answer in commands))
         if self.asking is not None:
-            self.asking.append(answer)
+            self.asking.extend(answer for _words, answer in commands)
 
 
 class SharedLayer(ProcessLayer):
@@ -330,9 +335,7 @@ class SharedLayer(ProcessLayer):
         link = await self._publishing()
         loop = asyncio.get_running_loop()
         counted, before = loop.create_future(), loop.create_future()
-        link.send("INCR", key, answer=counted)
-        link.send("EXPIRE", key, seconds, "NX")
-        link.send("GET", earlier, answer=before)
+        link.send_all([(("INCR", key), counted), (("EXPIRE", key, seconds, "NX"), None), (("GET", earlier), before)])
         return await asyncio.wait_for(counted, CONNECT_SECONDS), int(await asyncio.wait_for(before, CONNECT_SECONDS) or 0)
 
     async def _subscribe_all(self) -> None:
