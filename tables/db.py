@@ -26,12 +26,16 @@ from concurrent.futures import ThreadPoolExecutor
 from django.db import connection, connections
 
 ON_THE_LOOP = connection.vendor == "sqlite"
-# How many due tables one bot turn takes, and how many people's moves one
-# batch makes. On SQLite one, so a person's move waits behind one table's
-# bots at most; on PostgreSQL a transaction's round trips cost more than the
-# moves, so a turn takes every due table, and a batch every waiting move, up
-# to this many at once.
+# How many due tables one bot turn takes. On SQLite one, so a person's move
+# waits behind one table's bots at most; on PostgreSQL a transaction's round
+# trips cost more than the moves, so a turn takes every due table, up to
+# this many at once.
 TABLES_A_TURN = 1 if ON_THE_LOOP else 10
+# How many people's moves one batch makes, in one transaction: the moves that
+# queued while the last batch was made. On both stores, as a commit and the
+# transaction around it cost more than most moves (on SQLite about a fifth of
+# a move's time), and a move that finds no company is made alone at once.
+MOVES_A_BATCH = 10
 # PostgreSQL's calls at once in a process, each on its thread with its own
 # connection from the pool (settings: 16 a process). A few are enough: a
 # call is two round trips and a little Python, and more threads only queue

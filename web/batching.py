@@ -1,11 +1,12 @@
-"""People's moves from the sockets, made in batches. On PostgreSQL a move's
-two round trips are most of its time, so the moves that arrive while the
-database threads are busy queue here, and the next free thread takes them
-all (up to ``db.TABLES_A_TURN``) in one transaction; an idle process still
-makes each move the moment it arrives. Batches in flight never share a
-table: a move at a table whose batch waits (on a row another process holds,
-say) waits for it, and moves at other tables go ahead on the other threads.
-On SQLite each move is its own call, as it would be alone."""
+"""People's moves from the sockets, made in batches. A transaction's own
+cost (its commit most of all, and on PostgreSQL its two round trips) is more
+than most moves', so the moves that arrive while the database is busy queue
+here, and the next batch takes them all (up to ``db.MOVES_A_BATCH``) in one
+transaction; an idle process still makes each move the moment it arrives.
+Batches in flight never share a table: a move at a table whose batch waits
+(on a row another process holds, say) waits for it, and moves at other
+tables go ahead on the other threads. On SQLite the batches take their
+turns on the loop, one after another."""
 
 from __future__ import annotations
 
@@ -36,12 +37,7 @@ _queues: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 async def move(code: str, who, body: dict) -> None:
     """Make one person's move, counted already, with whatever moves wait;
     raises its refusal."""
-    if db.TABLES_A_TURN == 1:
-        # (SQLite answers in microseconds: a move gains nothing by waiting for
-        # company, and each socket's call takes its own turn on the loop.)
-        refused = (await db.call(perform_moves, [(code, who, body)]))[0]
-    else:
-        refused = await _queued(code, who, body)
+    refused = await _queued(code, who, body)
     if refused is not None:
         raise refused
 
@@ -77,7 +73,7 @@ def _take(queue: _Queue) -> tuple[list, set[str]]:
     batch, kept, tables = [], [], set()
     for waiting in queue.waiting:
         table = service.normal_code(waiting[0][0])
-        if len(batch) < db.TABLES_A_TURN and table not in queue.busy:
+        if len(batch) < db.MOVES_A_BATCH and table not in queue.busy:
             batch.append(waiting)
             tables.add(table)
         else:

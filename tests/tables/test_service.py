@@ -204,7 +204,6 @@ def test_moves_arriving_while_the_loop_is_busy_are_made_in_one_batch(monkeypatch
     database go together in the next: each socket hears only its own
     move's refusal."""
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # as the server allows (parlor/asgi.py)
-    monkeypatch.setattr(db, "TABLES_A_TURN", 10)
     batches = []
 
     def counted(asked):
