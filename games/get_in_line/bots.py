@@ -29,15 +29,48 @@ gives the move with the sentence saying why.
 
 from __future__ import annotations
 
-from .board import CORNERS, LAYOUT, RUN, THROUGH, WINDOWS, face, one_eyed, two_eyed
-from .rules import _lines
+import sys
+from array import array
+
+from .board import CORNERS, LAYOUT, RUN, SIZE, THROUGH, WINDOWS, face, one_eyed, two_eyed
+from .rules import TEAMS, _lines
 
 LINE = 1_000
 WIN = 100_000
 JACK_SHORTLIST = 12
 FREE = [sum(1 for q in w if q in CORNERS) for w in WINDOWS]  # free corners in each run
 OPEN = [[q for q in w if q not in CORNERS] for w in WINDOWS]  # the spaces of each run a chip can take
-MASKS = [sum(1 << q for q in w) for w in WINDOWS]  # each run's spaces as bits
+
+# A run's tally: its chips as one number, team t's count times 6**t (a count
+# is at most five, so one base-6 digit a team) plus FREE_TALLY if a free
+# corner is in it. Every run's tally is kept in one integer, TALLY_BITS a
+# run, so a chip adds its team's digit to all the runs through its space in
+# one addition (ADDS), and reading the integer back gives every run's tally.
+DIGIT = RUN + 1
+FREE_TALLY = DIGIT ** max(TEAMS)
+TALLIES = 2 * FREE_TALLY  # every tally is less
+TALLY_BITS = 16
+_ONES = [sum(1 << (TALLY_BITS * i) for i in THROUGH[q]) for q in range(SIZE * SIZE)]  # one in each run through q
+ADDS = [[DIGIT ** t * one for one in _ONES] for t in range(max(TEAMS))]
+CORNER_TALLIES = sum(FREE_TALLY * _ONES[q] for q in CORNERS)
+
+
+def _counts_of(tally: int, teams: int) -> tuple[list[int], int]:
+    """A run's chips per team and free corners, from its tally."""
+    return [tally // DIGIT ** t % DIGIT for t in range(teams)], tally // FREE_TALLY
+
+
+def _four_of(tally: int) -> int | None:
+    """The team holding four of a run with this tally (its chips alone and a
+    free corner come to four), or None."""
+    cnt, free = _counts_of(tally, max(TEAMS))
+    held = RUN - 1 - free
+    return cnt.index(held) if sum(cnt) == held and held in cnt else None
+
+
+FOUR_OF = [_four_of(tally) for tally in range(TALLIES)]
+FOURS = frozenset(tally for tally, t in enumerate(FOUR_OF) if t is not None)  # the tallies of a four
+
 
 # How each level weighs things. build[k]: a run of ours with k after the
 # move (short of five); block[k]: spoiling a run of theirs with k.
@@ -62,17 +95,20 @@ class Board:
         self.chips = list(v["chips"])
         self.lines = [{"team": line["team"], "cells": list(line["cells"])} for line in v["lines"]]
         self.free = FREE
-        # count[i][t]: team t's chips in run i, from each team's chips as bits
-        # (counted team by team over every run, then turned: one pass a team
-        # costs less than a list a run, and every bot decision makes a Board).
-        held = [0] * self.teams
+        # tallies[i]: run i's tally, every run's read from one integer (an
+        # addition a chip costs less than counting five cells a run).
+        packed = CORNER_TALLIES
         for q, t in enumerate(self.chips):
             if t is not None:
-                held[t] |= 1 << q
-        self.count = list(zip(*[[(h & w).bit_count() for w in MASKS] for h in held]))
+                packed += ADDS[t][q]
+        self.tallies = array("H", packed.to_bytes(TALLY_BITS // 8 * len(WINDOWS), "little"))
+        if sys.byteorder == "big":
+            self.tallies.byteswap()
         # viable[t][i]: run i could still become a line of team t (can_line:
-        # it shares at most one space with each of t's lines).
+        # it shares at most one space with each of t's lines); spoilt: the
+        # runs that can't for some team.
         self.viable = [[True] * len(WINDOWS) for _ in range(self.teams)]
+        self.spoilt: set[int] = set()
         for line in self.lines:
             shared: dict[int, int] = {}
             for q in line["cells"]:
@@ -81,9 +117,16 @@ class Board:
             for i, k in shared.items():
                 if k > 1:
                     self.viable[line["team"]][i] = False
+                    self.spoilt.add(i)
         self._gaps: list[dict[int, int]] | None = None
-        self.placing: dict[int, tuple[float, bool, bool]] = {}  # run -> what a chip of ours there is worth
-        self.removing: dict[tuple[int, int], tuple[float, bool, float]] = {}  # (run, team) -> what taking theirs out is worth
+        self._fours: tuple[frozenset[int], frozenset[int]] | None = None
+        self.placing: list[float] | None = None  # per run, what a chip of ours there is worth (placing())
+        self.opening: list[float] | None = None  # per run, what taking its one chip not ours out opens for ours
+
+    @property
+    def count(self) -> list[list[int]]:
+        """count[i][t]: team t's chips in run i."""
+        return [_counts_of(tally, self.teams)[0] for tally in self.tallies]
 
     def _counts(self, cells, chips=None) -> list[int]:
         chips = self.chips if chips is None else chips
@@ -97,22 +140,28 @@ class Board:
     def gaps(self) -> list[dict[int, int]]:
         """Per team, the runs it holds four of, each with its open space."""
         if self._gaps is None:
-            # One pass over the runs: a four is a run whose chips, all one
-            # team's, and free corner come to four (threats, for every team
-            # at once).
             self._gaps = [{} for _ in range(self.teams)]
-            chips, free = self.chips, self.free
-            for i, cnt in enumerate(self.count):
-                held = RUN - 1 - free[i]
-                if sum(cnt) != held or held not in cnt:
-                    continue
-                t = cnt.index(held)
-                if self.viable[t][i]:
-                    for q in OPEN[i]:
-                        if chips[q] is None:
-                            self._gaps[t][i] = q
-                            break
+            # (Most boards hold no four: one look at the set of tallies says so.)
+            fours = FOURS.intersection(self.tallies)
+            if fours:
+                chips = self.chips
+                for i, tally in enumerate(self.tallies):
+                    if tally in fours:
+                        t = FOUR_OF[tally]
+                        if self.viable[t][i]:
+                            for q in OPEN[i]:
+                                if chips[q] is None:
+                                    self._gaps[t][i] = q
+                                    break
         return self._gaps
+
+    def fours(self) -> tuple[frozenset[int], frozenset[int]]:
+        """The runs we hold four of, and those another team does."""
+        if self._fours is None:
+            gaps = self.gaps()
+            theirs = [i for t, g in enumerate(gaps) if t != self.me for i in g]
+            self._fours = frozenset(gaps[self.me]), frozenset(theirs)
+        return self._fours
 
     def threats(self, t: int, i: int, cnt: list[int], chips) -> int | None:
         """The open space that would finish run i for team t, if t holds
@@ -131,63 +180,113 @@ def can_line(cells, lines) -> bool:
     return all(len(line.intersection(cells)) <= 1 for line in lines)
 
 
-def _run_value(b: Board, i: int, t: int, w: dict, rng) -> tuple[float, bool]:
-    """What spoiling team t's run i is worth, and whether it was a four."""
-    cnt = b.count[i]
-    if cnt[t] == 0 or sum(cnt) != cnt[t] or not b.viable[t][i]:
-        return 0.0, False
-    k = min(cnt[t] + b.free[i], RUN - 1)
+def _spoiling(cnt: list[int], free: int, t: int, w: dict, near: tuple[bool, ...], viable) -> float:
+    """What spoiling team t's run, holding cnt chips a team, is worth (before
+    easy's chance of seeing it)."""
+    if cnt[t] == 0 or sum(cnt) != cnt[t] or not viable[t]:
+        return 0.0
+    k = min(cnt[t] + free, RUN - 1)
     value = w["block"][k]
     if k == RUN - 1:
-        value *= 1.0 if b.made[t] + 1 >= b.target else 0.8
-    if value and w["block_odds"] < 1.0 and rng.random() >= w["block_odds"]:
-        value = 0.0
-    return value, bool(value) and k == RUN - 1
+        value *= 1.0 if near[t] else 0.8
+    return value
 
 
-def _placing(b: Board, i: int, w: dict, rng) -> tuple[float, bool, bool]:
-    """What a chip of ours in run i is worth: (value, whether it completes
-    the run, whether it spoils another team's four)."""
-    me = b.me
-    cnt = b.count[i]
+def _run_worth(tally: int, me: int, w: dict, near: tuple[bool, ...], viable) -> tuple[float, float]:
+    """What a chip of ours in a run with this tally is worth (building ours,
+    else spoiling theirs), and what taking its one chip not ours out opens."""
+    cnt, free = _counts_of(tally, len(near))
+    opens = 0
+    if sum(cnt) - cnt[me] == 1 and viable[me]:
+        opens = w["build"][min(cnt[me] + free, RUN - 1)]
     if sum(cnt) == cnt[me]:  # ours alone (or empty): nobody else's to spoil
-        if not b.viable[me][i]:
-            return 0.0, False, False
-        k = cnt[me] + b.free[i] + 1
-        return (0.0, True, False) if k >= RUN else (w["build"][k], False, False)
-    s, four = 0.0, False
-    for t in range(b.teams):
+        if not viable[me]:
+            return 0.0, opens
+        k = cnt[me] + free + 1
+        return (0.0 if k >= RUN else w["build"][k]), opens
+    s = 0.0
+    for t in range(len(near)):
         if t != me:
-            value, was_four = _run_value(b, i, t, w, rng)
-            s += value
-            four = four or was_four
-    return s, False, four
+            s += _spoiling(cnt, free, t, w, near, viable)
+    return s, opens
+
+
+# (level's weights, seat's team, who is one line from the win, for whom a
+# run could still be a line) -> per tally, what a run is worth to place and
+# to open (_run_worth)
+_WORTHS: dict[tuple, tuple[list[float], list[float]]] = {}
+
+
+def _worths(w: dict, me: int, near: tuple[bool, ...], viable: tuple[bool, ...]) -> tuple[list[float], list[float]]:
+    """_run_worth for every tally, worked out once for each level, team and
+    standing: a lookup a run then, where weighing it was a call."""
+    key = (w["build"], w["block"], me, near, viable)
+    got = _WORTHS.get(key)
+    if got is None:
+        pairs = [_run_worth(tally, me, w, near, viable) for tally in range(TALLIES)]
+        got = _WORTHS[key] = [p[0] for p in pairs], [p[1] for p in pairs]
+    return got
+
+
+def _per_run(b: Board, w: dict, part: int) -> list[float]:
+    """Per run, part of _run_worth (0 placing, 1 opening), by its tally."""
+    near = tuple(made + 1 >= b.target for made in b.made)
+    out = list(map(_worths(w, b.me, near, (True,) * b.teams)[part].__getitem__, b.tallies))
+    for i in b.spoilt:
+        viable = tuple(b.viable[t][i] for t in range(b.teams))
+        out[i] = _worths(w, b.me, near, viable)[part][b.tallies[i]]
+    return out
+
+
+def placing(b: Board, w: dict) -> list[float]:
+    """Per run, what a chip of ours in it is worth, once a decision."""
+    if b.placing is None:
+        b.placing = _per_run(b, w, 0)
+    return b.placing
+
+
+def opening(b: Board, w: dict) -> list[float]:
+    """Per run, what taking out the one chip in it not ours opens for ours,
+    once a decision."""
+    if b.opening is None:
+        b.opening = _per_run(b, w, 1)
+    return b.opening
+
+
+def _theirs_in(tally: int, me: int) -> bool:
+    """Whether a run with this tally holds a chip not ours."""
+    chips = tally % FREE_TALLY
+    return chips != chips // DIGIT ** me % DIGIT * DIGIT ** me
+
+
+def _missed(b: Board, p: int, w: dict, rng) -> tuple[float, bool]:
+    """Easy sees a run of theirs to spoil only some of the time (block_odds,
+    a draw for each such run through p in turn): what it misses, and whether
+    it still sees a four of theirs through p."""
+    worth = placing(b, w)
+    lost, missed = 0.0, []
+    for i in THROUGH[p]:
+        if worth[i] and _theirs_in(b.tallies[i], b.me) and rng.random() >= w["block_odds"]:
+            lost += worth[i]
+            missed.append(i)
+    theirs = b.fours()[1]
+    return lost, any(i in theirs and i not in missed for i in THROUGH[p])
 
 
 def _score(b: Board, card: str, p: int, w: dict, rng) -> float:
     """The base score of playing this card on space p."""
     if one_eyed(card):
         return _score_remove(b, p, w, rng)
-    # Without chance in blocking, a run's worth is the same for every space
-    # in it, so each run is weighed once a decision, not once a space.
-    cached = w["block_odds"] >= 1.0
-    s = 0.0
-    completes = False
-    blocked_four = False
-    for i in THROUGH[p]:
-        if cached:
-            got = b.placing.get(i)
-            if got is None:
-                got = b.placing[i] = _placing(b, i, w, rng)
-        else:
-            got = _placing(b, i, w, rng)
-        value, done, four = got
-        s += value
-        completes = completes or done
-        blocked_four = blocked_four or four
+    s = sum(map(placing(b, w).__getitem__, THROUGH[p]))
+    ours, theirs = b.fours()
+    if w["block_odds"] < 1.0:
+        lost, blocked_four = _missed(b, p, w, rng)
+        s -= lost
+    else:
+        blocked_four = not theirs.isdisjoint(THROUGH[p])
     new = 0
     me = b.me
-    if completes:
+    if not ours.isdisjoint(THROUGH[p]):  # (p finishes a four of ours)
         chips = list(b.chips)
         chips[p] = me
         made, dropped = _lines({"chips": chips, "lines": b.lines}, me, p)
@@ -200,39 +299,16 @@ def _score(b: Board, card: str, p: int, w: dict, rng) -> float:
     return s + rng.random() * w["noise"]
 
 
-def _removing(b: Board, i: int, t: int, w: dict, rng) -> tuple[float, bool, float]:
-    """What taking a chip of team t out of run i is worth: spoiling their
-    run, whether it was a four, and what it opens for ours (the chip was all
-    that stood in it)."""
-    me = b.me
-    value, was_four = _run_value(b, i, t, w, rng)
-    cnt = b.count[i]
-    ours = 0
-    if cnt[t] == 1 and sum(cnt) - cnt[me] == 1 and b.viable[me][i]:
-        ours = w["build"][min(cnt[me] + b.free[i], RUN - 1)]
-    return value, was_four, ours
-
-
 def _score_remove(b: Board, p: int, w: dict, rng) -> float:
-    """The base score of taking the chip off space p (a one-eyed jack)."""
-    t = b.chips[p]
-    # Without chance in blocking, what taking a chip of team t out of a run
-    # is worth is the same for every chip of theirs in it: weighed once.
-    cached = w["block_odds"] >= 1.0
-    s = 0.0
-    broke_four = False
-    for i in THROUGH[p]:
-        if cached:
-            got = b.removing.get((i, t))
-            if got is None:
-                got = b.removing[i, t] = _removing(b, i, t, w, rng)
-        else:
-            got = _removing(b, i, t, w, rng)
-        value, was_four, ours = got
-        s += value
-        broke_four = broke_four or was_four
-        if ours:
-            s += ours
+    """The base score of taking the chip off space p (a one-eyed jack): every
+    run of theirs through p spoilt (what a chip of ours there would be worth,
+    since p holds theirs), and what it opens for ours."""
+    s = sum(map(placing(b, w).__getitem__, THROUGH[p])) + sum(map(opening(b, w).__getitem__, THROUGH[p]))
+    if w["block_odds"] < 1.0:
+        lost, broke_four = _missed(b, p, w, rng)
+        s -= lost
+    else:
+        broke_four = not b.fours()[1].isdisjoint(THROUGH[p])
     if not broke_four:
         s -= w["hold_one"]
     return s + rng.random() * w["noise"]
