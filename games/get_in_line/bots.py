@@ -231,7 +231,8 @@ def _worths(w: dict, me: int, near: tuple[bool, ...], viable: tuple[bool, ...]) 
 def _per_run(b: Board, w: dict, part: int) -> list[float]:
     """Per run, part of _run_worth (0 placing, 1 opening), by its tally."""
     near = tuple(made + 1 >= b.target for made in b.made)
-    out = list(map(_worths(w, b.me, near, (True,) * b.teams)[part].__getitem__, b.tallies))
+    table = _worths(w, b.me, near, (True,) * b.teams)[part]
+    out = [table[tally] for tally in b.tallies]
     for i in b.spoilt:
         viable = tuple(b.viable[t][i] for t in range(b.teams))
         out[i] = _worths(w, b.me, near, viable)[part][b.tallies[i]]
@@ -273,45 +274,63 @@ def _missed(b: Board, p: int, w: dict, rng) -> tuple[float, bool]:
     return lost, any(i in theirs and i not in missed for i in THROUGH[p])
 
 
-def _score(b: Board, card: str, p: int, w: dict, rng) -> float:
-    """The base score of playing this card on space p."""
+def _scores(b: Board, card: str, where: list[int], w: dict, rng) -> list[float]:
+    """The base score of playing this card on each space of ``where``, in
+    turn (the card's and the board's part looked up once for all of them)."""
     if one_eyed(card):
-        return _score_remove(b, p, w, rng)
-    s = sum(map(placing(b, w).__getitem__, THROUGH[p]))
+        return _remove_scores(b, where, w, rng)
+    worth = placing(b, w).__getitem__
     ours, theirs = b.fours()
-    if w["block_odds"] < 1.0:
-        lost, blocked_four = _missed(b, p, w, rng)
-        s -= lost
-    else:
-        blocked_four = not theirs.isdisjoint(THROUGH[p])
-    new = 0
+    chance = w["block_odds"] < 1.0
+    hold = w["hold_two"] if two_eyed(card) else 0
+    noise = w["noise"]
     me = b.me
-    if not ours.isdisjoint(THROUGH[p]):  # (p finishes a four of ours)
-        chips = list(b.chips)
-        chips[p] = me
-        made, dropped = _lines({"chips": chips, "lines": b.lines}, me, p)
-        new = len(made) - len(dropped)
-        s += LINE * new
-        if new and b.made[me] + new >= b.target:
-            s += WIN
-    if two_eyed(card) and not new and not blocked_four:
-        s -= w["hold_two"]
-    return s + rng.random() * w["noise"]
+    out = []
+    for p in where:
+        through = THROUGH[p]
+        s = sum(map(worth, through))
+        if chance:
+            lost, blocked_four = _missed(b, p, w, rng)
+            s -= lost
+        else:
+            blocked_four = bool(theirs) and not theirs.isdisjoint(through)
+        new = 0
+        if ours and not ours.isdisjoint(through):  # (p finishes a four of ours)
+            chips = list(b.chips)
+            chips[p] = me
+            made, dropped = _lines({"chips": chips, "lines": b.lines}, me, p)
+            new = len(made) - len(dropped)
+            s += LINE * new
+            if new and b.made[me] + new >= b.target:
+                s += WIN
+        if hold and not new and not blocked_four:
+            s -= hold
+        out.append(s + rng.random() * noise)
+    return out
 
 
-def _score_remove(b: Board, p: int, w: dict, rng) -> float:
-    """The base score of taking the chip off space p (a one-eyed jack): every
-    run of theirs through p spoilt (what a chip of ours there would be worth,
-    since p holds theirs), and what it opens for ours."""
-    s = sum(map(placing(b, w).__getitem__, THROUGH[p])) + sum(map(opening(b, w).__getitem__, THROUGH[p]))
-    if w["block_odds"] < 1.0:
-        lost, broke_four = _missed(b, p, w, rng)
-        s -= lost
-    else:
-        broke_four = not b.fours()[1].isdisjoint(THROUGH[p])
-    if not broke_four:
-        s -= w["hold_one"]
-    return s + rng.random() * w["noise"]
+def _remove_scores(b: Board, where: list[int], w: dict, rng) -> list[float]:
+    """The base score of taking the chip off each space of ``where`` (a
+    one-eyed jack), in turn: every run of theirs through it spoilt (what a
+    chip of ours there would be worth, since it holds theirs), and what it
+    opens for ours."""
+    worth, opens = placing(b, w).__getitem__, opening(b, w).__getitem__
+    theirs = b.fours()[1]
+    chance = w["block_odds"] < 1.0
+    hold, noise = w["hold_one"], w["noise"]
+    out = []
+    for p in where:
+        through = THROUGH[p]
+        s = sum(map(worth, through)) + sum(map(opens, through))
+        if chance:
+            lost, broke_four = _missed(b, p, w, rng)
+            s -= lost
+        else:
+            broke_four = bool(theirs) and not theirs.isdisjoint(through)
+        if not broke_four:
+            s -= hold
+        out.append(s + rng.random() * noise)
+    return out
 
 
 def _ahead(b: Board, card: str, p: int, w: dict, held: list[str], jacks: int) -> float:
@@ -363,7 +382,7 @@ def decide(v: dict, level: str, rng) -> tuple[dict, str | None]:
 
         found = hard.think(v, rng)
         return found.move, found.reason
-    return ranked(v, level, rng)[0], None
+    return best(v, level, rng), None
 
 
 def quick(game, state: dict, seat: int, rng) -> dict:
@@ -372,7 +391,7 @@ def quick(game, state: dict, seat: int, rng) -> dict:
     two-eyed jack's every open space)."""
     v = game.view(state, seat)
     forced = _forced(v, "medium", rng)
-    return forced if forced is not None else ranked(v, "medium", rng, quick=True)[0]
+    return forced if forced is not None else best(v, "medium", rng, quick=True)
 
 
 def _in_a_four(b: Board, p: int) -> bool:
@@ -392,13 +411,12 @@ def _forced(v: dict, level: str, rng):
     return None
 
 
-def ranked(v: dict, level: str, rng, quick: bool = False) -> list[dict]:
-    """Every card play worth weighing, best first by this level's scoring
-    (``quick``: jacks only where they make or stop a line, for play-outs)."""
+def _weighed(v: dict, level: str, rng, quick: bool) -> list[tuple[float, str, int]]:
+    """Every card play worth weighing, with its score by this level's
+    scoring, in the order found (``quick``: jacks only where they make or
+    stop a line, for play-outs)."""
     w = LEVEL.get(level, LEVEL["medium"])
     b = Board(v)
-    held = [face(c) for c in v["mine"]]
-    jacks = sum(1 for c in v["mine"] if two_eyed(c))
     scored = []
     seen = set()
     for card in v["mine"]:
@@ -414,13 +432,29 @@ def ranked(v: dict, level: str, rng, quick: bool = False) -> list[dict]:
             # stops a line: elsewhere medium holds it back anyway.
             gaps = {q for g in b.gaps() for q in g.values()}
             where = [p for p in where if p in gaps or (one_eyed(card) and _in_a_four(b, p))]
-        options = [(_score(b, card, p, w, rng), card, p) for p in where]
+        options = [(s, card, p) for s, p in zip(_scores(b, card, where, w, rng), where)]
         if card[0] == "J" and w["ahead"]:
             options = sorted(options, key=lambda o: -o[0])[:JACK_SHORTLIST]
         scored += options
     if w["ahead"]:
+        held = [face(c) for c in v["mine"]]
+        jacks = sum(1 for c in v["mine"] if two_eyed(c))
         scored = [(s + _ahead(b, card, p, w, held, jacks), card, p) for s, card, p in scored]
-    if not scored:  # (only jacks, and nowhere urgent: weigh them everywhere)
-        return ranked(v, level, rng) if quick else []
+    if not scored and quick:  # (only jacks, and nowhere urgent: weigh them everywhere)
+        return _weighed(v, level, rng, False)
+    return scored
+
+
+def ranked(v: dict, level: str, rng, quick: bool = False) -> list[dict]:
+    """Every card play worth weighing, best first by this level's scoring
+    (``quick``: jacks only where they make or stop a line, for play-outs)."""
+    scored = _weighed(v, level, rng, quick)
     scored.sort(key=lambda o: -o[0])  # (stable: of equal scores the first found stays first)
     return [{"type": "play", "card": card, "space": p} for _, card, p in scored]
+
+
+def best(v: dict, level: str, rng, quick: bool = False) -> dict:
+    """The first of ``ranked``, without ranking the rest: of equal scores,
+    the first found."""
+    _, card, p = max(_weighed(v, level, rng, quick), key=lambda o: o[0])
+    return {"type": "play", "card": card, "space": p}
