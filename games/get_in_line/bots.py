@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import sys
 from array import array
+from operator import itemgetter
 
 from .board import CORNERS, LAYOUT, RUN, SIZE, THROUGH, WINDOWS, face, one_eyed, two_eyed
 from .rules import TEAMS, _lines
@@ -40,6 +41,7 @@ WIN = 100_000
 JACK_SHORTLIST = 12
 FREE = [sum(1 for q in w if q in CORNERS) for w in WINDOWS]  # free corners in each run
 OPEN = [[q for q in w if q not in CORNERS] for w in WINDOWS]  # the spaces of each run a chip can take
+RUNS_AT = [itemgetter(*runs) for runs in THROUGH]  # RUNS_AT[q](per_run): the entries of the runs through q
 
 # A run's tally: its chips as one number, team t's count times 6**t (a count
 # is at most five, so one base-6 digit a team) plus FREE_TALLY if a free
@@ -213,7 +215,7 @@ def _run_worth(tally: int, me: int, w: dict, near: tuple[bool, ...], viable) -> 
 
 # (level's weights, seat's team, who is one line from the win, for whom a
 # run could still be a line) -> per tally, what a run is worth to place and
-# to open (_run_worth)
+# to open (_run_worth): a few hundred tables at most, each of TALLIES entries.
 _WORTHS: dict[tuple, tuple[list[float], list[float]]] = {}
 
 
@@ -279,7 +281,7 @@ def _scores(b: Board, card: str, where: list[int], w: dict, rng) -> list[float]:
     turn (the card's and the board's part looked up once for all of them)."""
     if one_eyed(card):
         return _remove_scores(b, where, w, rng)
-    worth = placing(b, w).__getitem__
+    worth = placing(b, w)
     ours, theirs = b.fours()
     chance = w["block_odds"] < 1.0
     hold = w["hold_two"] if two_eyed(card) else 0
@@ -288,7 +290,7 @@ def _scores(b: Board, card: str, where: list[int], w: dict, rng) -> list[float]:
     out = []
     for p in where:
         through = THROUGH[p]
-        s = sum(map(worth, through))
+        s = sum(RUNS_AT[p](worth))
         if chance:
             lost, blocked_four = _missed(b, p, w, rng)
             s -= lost
@@ -314,14 +316,14 @@ def _remove_scores(b: Board, where: list[int], w: dict, rng) -> list[float]:
     one-eyed jack), in turn: every run of theirs through it spoilt (what a
     chip of ours there would be worth, since it holds theirs), and what it
     opens for ours."""
-    worth, opens = placing(b, w).__getitem__, opening(b, w).__getitem__
+    worth, opens = placing(b, w), opening(b, w)
     theirs = b.fours()[1]
     chance = w["block_odds"] < 1.0
     hold, noise = w["hold_one"], w["noise"]
     out = []
     for p in where:
         through = THROUGH[p]
-        s = sum(map(worth, through)) + sum(map(opens, through))
+        s = sum(RUNS_AT[p](worth)) + sum(RUNS_AT[p](opens))
         if chance:
             lost, broke_four = _missed(b, p, w, rng)
             s -= lost
