@@ -149,15 +149,28 @@ _SUIT_ORDER = {s: i for i, s in enumerate("CDHS")}
 _RANK_ORDER = {r: i for i, r in enumerate("A23456789TQK")}
 
 
+def _hand_order(card: str):
+    if two_eyed(card):
+        return (1, _SUIT_ORDER[card[1]], 0, card)
+    if one_eyed(card):
+        return (2, _SUIT_ORDER[card[1]], 0, card)
+    return (0, _SUIT_ORDER[card[1]], _RANK_ORDER[card[0]], card)
+
+
+def _alike(card: str) -> str:
+    """What a card goes alike with: its face, or for a jack its kind (either
+    two-eyed jack goes anywhere open, either one-eyed jack takes the same chips)."""
+    return ("J2" if two_eyed(card) else "J1") if is_jack(card) else face(card)
+
+
+# Every card of the two decks, looked up rather than worked out: each seat's
+# view sorts its hand and finds where each card goes at every change.
+CARDS = deck.build(2, 0)
+HAND_ORDER = {card: _hand_order(card) for card in CARDS}
+ALIKE = {card: _alike(card) for card in CARDS}
+
+
 def sort_hand(hand: list[str]) -> list[str]:
     """A hand as it is shown: natural cards by suit then rank, then the
     two-eyed jacks, then the one-eyed jacks."""
-
-    def key(card: str):
-        if two_eyed(card):
-            return (1, _SUIT_ORDER[card[1]], 0, card)
-        if one_eyed(card):
-            return (2, _SUIT_ORDER[card[1]], 0, card)
-        return (0, _SUIT_ORDER[card[1]], _RANK_ORDER[card[0]], card)
-
-    return sorted(hand, key=key)
+    return sorted(hand, key=HAND_ORDER.__getitem__)

@@ -17,6 +17,7 @@ from engine import deck, log, moves, rounds
 from engine.contract import Illegal
 
 from .board import (
+    ALIKE,
     CORNERS,
     DIRECTIONS,
     LAYOUT,
@@ -392,7 +393,7 @@ def choices(state: dict, seat) -> dict:
         # seat's view, and a hand often holds a pair.
         alike: dict[str, list[int]] = {}
         for c in hand:
-            kind = ("J2" if two_eyed(c) else "J1") if is_jack(c) else face(c)
+            kind = ALIKE[c]
             if kind not in alike:
                 alike[kind] = targets(state, mine, c)
             where[c] = list(alike[kind])
