@@ -17,8 +17,9 @@ from tables import db, service
 
 from .actions import perform_moves
 
-# Batches of moves in flight at once: one thread is left for the bots'
-# turns and the snapshots.
+# Batches of moves in flight at once: on PostgreSQL one thread is left for
+# the bots' turns and the snapshots (on SQLite they take their turns on the
+# loop all the same).
 BATCHES_AT_ONCE = max(1, db.THREADS - 1)
 
 
@@ -37,12 +38,6 @@ _queues: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 async def move(code: str, who, body: dict) -> None:
     """Make one person's move, counted already, with whatever moves wait;
     raises its refusal."""
-    refused = await _queued(code, who, body)
-    if refused is not None:
-        raise refused
-
-
-async def _queued(code: str, who, body: dict):
     loop = asyncio.get_running_loop()
     queue = _queues.setdefault(loop, _Queue())
     made = loop.create_future()
@@ -52,7 +47,9 @@ async def _queued(code: str, who, body: dict):
         # loop, go in the same batch.
         queue.starting = True
         loop.call_soon(_start, queue)
-    return await made
+    refused = await made
+    if refused is not None:
+        raise refused
 
 
 def _start(queue: _Queue) -> None:

@@ -33,7 +33,7 @@ import sys
 from array import array
 from operator import itemgetter
 
-from .board import CORNERS, LAYOUT, RUN, SIZE, THROUGH, WINDOWS, face, one_eyed, two_eyed
+from .board import ALIKE, CORNERS, LAYOUT, RUN, SIZE, THROUGH, WINDOWS, face, one_eyed, two_eyed
 from .rules import TEAMS, _lines
 
 LINE = 1_000
@@ -424,7 +424,7 @@ def _weighed(v: dict, level: str, rng, quick: bool) -> list[tuple[float, str, in
     for card in v["mine"]:
         # (Cards that play alike, the same face from either deck or either
         # two-eyed or one-eyed jack: look once.)
-        alike = "J2" if two_eyed(card) else "J1" if one_eyed(card) else face(card)
+        alike = ALIKE[card]
         if alike in seen:
             continue
         seen.add(alike)
