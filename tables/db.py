@@ -28,10 +28,9 @@ from django.db import connection, connections
 ON_THE_LOOP = connection.vendor == "sqlite"
 # How many due tables one bot turn takes, in one transaction. On SQLite
 # three: a commit costs about as much as a bot's move, and a person's move
-# waits behind three tables' bots at most (in alternating runs at 500 tables
-# the CPU a move fell by a tenth, the 99th percentile no worse); on
-# PostgreSQL a transaction's round trips cost more than the moves, so a turn
-# takes every due table, up to ten at once.
+# waits behind three tables' bots at most; on PostgreSQL a transaction's
+# round trips cost more than the moves, so a turn takes every due table, up
+# to ten at once.
 TABLES_A_TURN = 3 if ON_THE_LOOP else 10
 # How many people's moves one batch makes, in one transaction: the moves that
 # queued while the last batch was made. On both stores, as a commit and the
