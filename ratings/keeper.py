@@ -192,6 +192,8 @@ def keep(result_id: int) -> bool:
 def on_game_finished(sender, result, **kwargs) -> None:
     """The signal's receiver: a failure here must never break the table that
     finished (the move is already committed); ``rebuild`` catches up."""
+    if not result.kept:
+        return  # (as made: a result is kept or not from the start)
     try:
         keep(result.pk)
     except Exception:

@@ -15,21 +15,21 @@ def finish(table: Table, game, seats: list[Seat]) -> None:
     result = game.result(table.state)
     # Seats whose people passed one device between them: none of them is rated.
     passed = {s.index for s in seats if s.browser and devices.shared(seats, s.browser)}
-    kept, made = Result.objects.get_or_create(
-        table=table, number=table.number,
-        defaults={
-            "game": table.game, "settings": table.settings, "seed": table.seed,
-            "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "user": s.user_id,
-                       "covered": s.was_covered or s.covered, "hinted": s.hinted,
-                       **({"device": True} if s.index in passed else {})}
-                      for s in seats],
-            "places": result["places"], "scores": result.get("scores", []),
-            "outcome": {k: v for k, v in result.items() if k not in ("places", "scores")},
-            "kept": any(s.user_id for s in seats if s.kind == Seat.PERSON),
-        },
+    # One result a game: a game starts under a new number, and only a move
+    # that holds the table's row ends it, so there is no row to look for
+    # first (the unique key on table and number stands behind that).
+    kept = Result.objects.create(
+        table=table, number=table.number, game=table.game, settings=table.settings, seed=table.seed,
+        seats=[{"name": s.name, "kind": s.kind, "level": s.level, "user": s.user_id,
+                "covered": s.was_covered or s.covered, "hinted": s.hinted,
+                **({"device": True} if s.index in passed else {})}
+               for s in seats],
+        places=result["places"], scores=result.get("scores", []),
+        outcome={k: v for k, v in result.items() if k not in ("places", "scores")},
+        kept=any(s.user_id for s in seats if s.kind == Seat.PERSON),
     )
-    if made:
-        transaction.on_commit(lambda: signals.game_finished.send(sender=Result, result=kept))
+    table.__dict__["_result"] = kept  # for the views this change's commit builds
+    transaction.on_commit(lambda: signals.game_finished.send(sender=Result, result=kept))
 
 
 def result_of(table: Table, game) -> dict | None:
@@ -37,7 +37,9 @@ def result_of(table: Table, game) -> dict | None:
     if table.state is None or table.status != Table.OVER:
         return None
     result = dict(game.result(table.state))
-    kept = table.results.filter(number=table.number).first()
+    kept = table.__dict__.get("_result")
+    if kept is None or kept.kept:  # (a kept game's rating lines are written once its end commits)
+        kept = table.results.filter(number=table.number).first()
     result["ratings"] = kept.changes if kept is not None else []
     # The seats shown a hint, as the result keeps them (the game isn't rated).
     result["hinted"] = [i for i, seat in enumerate(kept.seats) if seat.get("hinted")] if kept is not None else []
