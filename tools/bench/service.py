@@ -34,15 +34,17 @@ ROOT = Path(__file__).resolve().parents[2]
 GAME = "get-in-line"
 
 
-def _round(tables: list, people_moves: int) -> tuple[int, float]:
+def _round(tables: list, people_moves: int, seen: dict) -> tuple[int, float]:
     """Play until ``people_moves`` people's moves are made, a table at a time
-    in turn, each followed by its bots' turn; (moves of all kinds, seconds)."""
+    in turn, each followed by its bots' turn; (moves of all kinds, seconds).
+    ``seen`` holds each table's (game number, seq) when last read, from one
+    round to the next, so every move made is counted in the round that
+    reads it."""
     import games.get_in_line as game
     from tables import rows, service, ticker
     from tools.bench.load import choose
 
     made = moves = 0
-    seen: dict[str, tuple] = {}  # table -> (game number, seq) when last read
     start = time.process_time()
     while made < people_moves:
         for code, people in tables:
@@ -97,10 +99,11 @@ def _child(count: int, rounds: int, people_moves: int) -> None:
         service.start(code, host)
         tables.append((code, [host, guest]))
     gc.freeze()  # as the server does once it has started (parlor/asgi.py)
-    _round(tables, people_moves)  # warm: a round unmeasured (its first moves, the caches, the log file grown)
+    seen: dict[str, tuple] = {}
+    _round(tables, people_moves, seen)  # warm: a round unmeasured (its first moves, the caches, the log file grown)
     each, total = [], 0
     for _ in range(rounds):
-        moves, took = _round(tables, people_moves)
+        moves, took = _round(tables, people_moves, seen)
         each.append(took / moves * 1e6)
         total += moves
     print(f"figures {total} " + " ".join(f"{x:.2f}" for x in each))
