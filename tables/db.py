@@ -19,7 +19,6 @@ the server allows the ORM on the loop's thread: parlor/asgi.py.)"""
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -43,11 +42,6 @@ MOVES_A_BATCH = 10
 # for the interpreter.
 THREADS = 4
 _threads = None if ON_THE_LOOP else ThreadPoolExecutor(THREADS, thread_name_prefix="database")
-# Django keeps a connection per asyncio context on the loop's thread, and
-# every socket and request is a task with a context of its own: the calls on
-# the loop share this one, so the process holds one connection, not one per
-# socket (each with its own cache, and a heap the collector walks).
-_loop_context = contextvars.Context()
 
 
 async def call(function, *args):
@@ -55,7 +49,8 @@ async def call(function, *args):
     if not ON_THE_LOOP:
         return await asyncio.get_running_loop().run_in_executor(_threads, _checked, function, *args)
     try:
-        return _loop_context.run(_checked, function, *args)
+        # (One connection for every task on the loop: tables/apps.py.)
+        return _checked(function, *args)
     finally:
         await asyncio.sleep(0)  # let sockets and other tables have their turn between calls
 
@@ -73,7 +68,7 @@ def _checked(function, *args):
 async def close_all() -> None:
     """Close the connections the calls hold (a loop of a test's own ends)."""
     if ON_THE_LOOP:
-        _loop_context.run(connections.close_all)
+        connections.close_all()
         return
     every = threading.Barrier(THREADS)  # so each thread takes one, and closes its own
 
