@@ -58,6 +58,7 @@ async def call(method, *args):
 
 class ProcessLayer(InMemoryChannelLayer):
     _swept = 0.0
+    local_only = True  # a group send never leaves the process, nor waits (``hand_out``)
 
     def __init__(self, group_expiry: int = 100 * 365 * 86400, **kwargs):
         super().__init__(group_expiry=group_expiry, **kwargs)
@@ -87,6 +88,14 @@ class ProcessLayer(InMemoryChannelLayer):
 
     async def group_send(self, group, message):
         assert isinstance(message, dict), "Message is not a dict"
+        self.require_valid_group_name(group)
+        self._hand_out(group, message)
+
+    def hand_out(self, group, message) -> None:
+        """``group_send`` as a plain call, for a caller on the loop: with
+        every socket in this process there is nothing to wait for, so no
+        coroutine and no task."""
+        assert self.local_only and isinstance(message, dict), "Message is not a dict"
         self.require_valid_group_name(group)
         self._hand_out(group, message)
 
@@ -192,6 +201,8 @@ class SharedLayer(ProcessLayer):
     told to read the table afresh; the tables whose changes could not be
     published are told so too, so the other processes' sockets at them read
     afresh even if their own link to Redis never broke."""
+
+    local_only = False
 
     def __init__(self, hosts, prefix: str = "parlor", **kwargs):
         super().__init__(**kwargs)

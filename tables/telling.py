@@ -47,6 +47,8 @@ def tell(table: Table, seats: list[Seat]) -> None:
             if bot is not None:
                 alarms.set_for(table.code, due)
             return
+        if getattr(channel_layer, "local_only", False) and mainloop.hand(channel_layer.hand_out, group(table.code), message):
+            return  # this process's sockets are all there are
         telling = _tell(channel_layer, group(table.code), message)
         if not mainloop.hand(_start, telling):
             telling.close()
