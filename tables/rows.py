@@ -90,7 +90,8 @@ def _typed(connection, model, columns) -> str:
 @contextmanager
 def _cursor():
     connection = connections[DEFAULT_DB_ALIAS]
-    connection.ensure_connection()
+    if connection.connection is None:  # (Django's ensure_connection checks the thread for a loop at every call)
+        connection.ensure_connection()
     with connection.wrap_database_errors:
         # SQLite's plain cursor: Django's own rewrites every statement's
         # placeholders, and these are written in SQLite's already. On
