@@ -7,7 +7,8 @@ the only way events reach a view.
 
 from __future__ import annotations
 
-KEEP = 400  # events kept in the state; older ones fall off the front
+KEEP = 400  # events kept in the state at most; older ones fall off the front
+SHOWN = 60  # the most events a view shows (``recent``)
 
 
 def event(state: dict, kind: str, to: list[int] | None = None, **data) -> dict:
@@ -18,10 +19,26 @@ def event(state: dict, kind: str, to: list[int] | None = None, **data) -> dict:
         entry["to"] = sorted(set(to))
     events = state.setdefault("events", [])
     events.append(entry)
+    if len(events) > 2 * SHOWN:
+        _forget_the_unshown(events)
     if len(events) > KEEP:
         del events[: len(events) - KEEP]
     state["logged"] = n + 1
     return entry
+
+
+def _forget_the_unshown(events: list[dict]) -> None:
+    """Drop the events no view can show any more. Every seat sees every
+    shared event, so each seat's SHOWN latest lie at or after the SHOWN-th
+    latest shared one; those before it only make every read and write of
+    the state longer (a long game's log was most of its state)."""
+    shared = 0
+    for i in range(len(events) - 1, -1, -1):
+        if "to" not in events[i]:
+            shared += 1
+            if shared == SHOWN:
+                del events[:i]
+                return
 
 
 def visible(entry: dict, seat) -> bool:
@@ -30,7 +47,7 @@ def visible(entry: dict, seat) -> bool:
     return to is None or (seat is not None and seat in to)
 
 
-def recent(state: dict, seat, limit: int = 60) -> list[dict]:
+def recent(state: dict, seat) -> list[dict]:
     """The latest events this seat may see, oldest first, without the
     ``to`` marks (a seat learns nothing from who else got a private line)."""
     out = []
@@ -41,7 +58,7 @@ def recent(state: dict, seat, limit: int = 60) -> list[dict]:
             out.append({k: v for k, v in entry.items() if k != "to"})
         else:
             continue
-        if len(out) >= limit:
+        if len(out) >= SHOWN:
             break
     out.reverse()
     return out

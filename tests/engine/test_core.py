@@ -97,6 +97,18 @@ def test_a_private_event_reaches_only_its_seats():
     assert all("to" not in e for e in log.recent(state, 2))
 
 
+def test_the_log_forgets_only_what_no_seat_can_be_shown():
+    rng = random.Random(7)
+    state, whole = {}, []
+    for k in range(1000):
+        to = rng.choice([None, None, [rng.randrange(4)], [0, 2]])
+        whole.append(log.event(state, "step", to=to, k=k))
+        for seat in (None, 0, 1, 2, 3):
+            assert log.recent(state, seat) == log.recent({"events": whole}, seat), (k, seat)
+    # What is kept is about what the seats can be shown, however long the game.
+    assert len(state["events"]) < 3 * log.SHOWN
+
+
 def test_places_share_ties():
     assert rounds.places([10, 7, 7, 3]) == [1, 2, 2, 4]
     assert rounds.places([5, 5]) == [1, 1]
