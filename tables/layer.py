@@ -95,7 +95,8 @@ class ProcessLayer(InMemoryChannelLayer):
         """``group_send`` as a plain call, for a caller on the loop: with
         every socket in this process there is nothing to wait for, so no
         coroutine and no task."""
-        assert self.local_only and isinstance(message, dict), "Message is not a dict"
+        assert self.local_only, "a layer that crosses processes sends with group_send"
+        assert isinstance(message, dict), "Message is not a dict"
         self.require_valid_group_name(group)
         self._hand_out(group, message)
 
