@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -115,6 +116,27 @@ def wait_for_redis(port: int, password: str = "") -> None:
             if time.monotonic() > give_up:
                 raise
             time.sleep(0.05)
+
+
+def run_apart(coroutine) -> None:
+    """``asyncio.run(coroutine)`` on a thread of its own, raising here what
+    it raised there: a browser test's Playwright, earlier in the same run,
+    may leave the test's own thread marked as running an event loop."""
+    import asyncio
+
+    failed = []
+
+    def run():
+        try:
+            asyncio.run(coroutine)
+        except BaseException as error:  # handed back to the test's own thread
+            failed.append(error)
+
+    apart = threading.Thread(target=run)
+    apart.start()
+    apart.join()
+    if failed:
+        raise failed[0]
 
 
 class OwnRedis:

@@ -4,11 +4,10 @@ opened meanwhile stays open and hears them too), and the other process's
 sockets catch up by themselves once Redis is back."""
 
 import secrets
-import threading
 
 import pytest
 
-from tests.live import Client, OwnRedis
+from tests.live import Client, OwnRedis, run_apart
 from tests.views import move_from
 
 
@@ -128,20 +127,4 @@ def test_a_process_that_lost_redis_alone_tells_the_others_to_catch_up_once_it_is
         finally:
             mainloop.forget()
 
-    # On a thread of its own: a browser test's Playwright, earlier in the
-    # same run, may leave this thread marked as running an event loop.
-    failed = []
-    apart = threading.Thread(target=lambda: _run_catching(asyncio.wait_for(play(), 30), failed))
-    apart.start()
-    apart.join()
-    if failed:
-        raise failed[0]
-
-
-def _run_catching(coroutine, failed):
-    import asyncio
-
-    try:
-        asyncio.run(coroutine)
-    except BaseException as error:  # handed back to the test's own thread
-        failed.append(error)
+    run_apart(asyncio.wait_for(play(), 30))
