@@ -8,7 +8,7 @@ import psycopg
 import pytest
 
 from engine import moves
-from tests.live import Client, OwnRedis, _pg
+from tests.live import Client, OwnRedis, _pg, run_apart
 from tests.views import move_from
 
 
@@ -42,6 +42,38 @@ def a_move_nobody_hears(ada, code):
     assert status == 200 and moved["seq"] > snap["seq"]
     return moved
 
+
+
+def test_a_change_reaches_the_other_process_with_its_views_exactly_as_built(own_redis):
+    """Two processes' layers on one loop: the views of a change, JSON text
+    with quotes, escapes and letters beyond ASCII, reach the other
+    process's socket as the first built them, with the rest of the change."""
+    import asyncio
+
+    from tables import layer, mainloop
+
+    views = {
+        "host-browser": '{"type":"snapshot","name":"Zoë \\"Ace\\"","say":"Play your 7♥ on the 7♥ in row 5, column 9.\\nNext."}',
+        "guest-browser": '{"type":"snapshot","seat":1,"events":[{"n":3,"kind":"play","text":"→ ♣ – ’"}]}',
+    }
+    change = {"type": "table.changed", "order": [2, 17], "views": views, "bot": None}
+
+    async def play():
+        mainloop.adopt()  # as a server's loop
+        try:
+            mover, other = layer.SharedLayer(own_redis.url), layer.SharedLayer(own_redis.url)
+            heard = []
+            await other.group_add("table.BCDFG", await other.new_channel())
+            other.listen(next(iter(other.groups["table.BCDFG"])), heard.append)
+            await mover.group_send("table.BCDFG", dict(change))
+            await mover.group_send("table.BCDFG", {"type": "table.stale"})
+            while len(heard) < 2:
+                await asyncio.sleep(0.01)
+            assert heard == [change, {"type": "table.stale"}]
+        finally:
+            mainloop.forget()
+
+    run_apart(asyncio.wait_for(play(), 30))
 
 
 @pytest.mark.parametrize("password", ["", "family-secret"])
