@@ -87,9 +87,7 @@ class ProcessLayer(InMemoryChannelLayer):
         super()._clean_expired()
 
     async def group_send(self, group, message):
-        assert isinstance(message, dict), "Message is not a dict"
-        self.require_valid_group_name(group)
-        self._hand_out(group, message)
+        self.hand_out(group, message)
 
     def hand_out(self, group, message) -> None:
         """``group_send`` as a plain call, for a caller on the loop: with

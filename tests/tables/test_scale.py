@@ -63,8 +63,9 @@ def test_a_change_reaches_the_other_process_with_its_views_exactly_as_built(own_
         try:
             mover, other = layer.SharedLayer(own_redis.url), layer.SharedLayer(own_redis.url)
             heard = []
-            await other.group_add("table.BCDFG", await other.new_channel())
-            other.listen(next(iter(other.groups["table.BCDFG"])), heard.append)
+            channel = await other.new_channel()
+            other.listen(channel, heard.append)
+            await other.group_add("table.BCDFG", channel)
             await mover.group_send("table.BCDFG", dict(change))
             await mover.group_send("table.BCDFG", {"type": "table.stale"})
             while len(heard) < 2:
