@@ -26,6 +26,7 @@ def test_the_load_benchmark_plays_every_set_up_and_accounts_for_every_move():
     side = out.split("side by side")[1].splitlines()
     assert [line.split()[0] for line in side[2:6]] == ["(a)", "(b)", "(c)", "(d)"], out
     assert side[2].split()[5] == "1.00", out  # the first set-up against itself
+    assert re.search(r"this machine.s pace: ten million additions in a Python loop took [\d.]+ s of CPU before the runs and [\d.]+ s after", out), out
 
 
 def test_the_load_benchmark_refuses_runs_beyond_its_bounds():

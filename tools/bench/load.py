@@ -85,8 +85,9 @@ class Load:
         open until everyone has finished. A socket that cannot open is an
         error, and the others play on without it."""
         try:
+            # No pings from this end: a browser sends none (the server pings it).
             ws = await connect(url, origin=origin, additional_headers={"Cookie": cookies}, open_timeout=OPEN_SECONDS,
-                               max_size=2**22)
+                               max_size=2**22, ping_interval=None)
             async with asyncio.timeout(OPEN_SECONDS):
                 orjson.loads(await ws.recv())  # the table as it stands, sent on connecting
         except Exception as failed:
@@ -375,6 +376,17 @@ def side_by_side(figures: list[dict]) -> None:
               f"{f['cpu']:>7.2f} ({f['cpu_interval'][0]:.2f}–{f['cpu_interval'][1]:.2f})")
 
 
+def pace() -> float:
+    """Seconds of CPU a plain Python loop of ten million additions takes: on
+    a shared machine the same code's figures move with it from one hour to
+    the next (0.5-0.6 s in a quiet hour here, three times that in a busy one),
+    so a run's figures are read against it."""
+    start, total = time.process_time(), 0
+    for i in range(10_000_000):
+        total += i
+    return time.process_time() - start
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=500)
@@ -395,6 +407,7 @@ def main(argv=None) -> None:
         ("hard", "(d) SQLite, hard bots", {"DATABASE_URL": "", "REDIS_URL": ""}, 1, "hard"),
     ]
     figures = []
+    before = pace()
     for only, name, env, processes, level in runs:
         if args.only not in (None, only):
             continue
@@ -405,6 +418,8 @@ def main(argv=None) -> None:
             finally:
                 pool.stop_all()
     side_by_side(figures)
+    print(f"\nthis machine's pace: ten million additions in a Python loop took {before:.2f} s of CPU before the runs"
+          f" and {pace():.2f} s after")
 
 if __name__ == "__main__":
     main()
