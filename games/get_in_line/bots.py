@@ -125,11 +125,6 @@ class Board:
         self.placing: list[float] | None = None  # per run, what a chip of ours there is worth (placing())
         self.opening: list[float] | None = None  # per run, what taking its one chip not ours out opens for ours
 
-    @property
-    def count(self) -> list[list[int]]:
-        """count[i][t]: team t's chips in run i."""
-        return [_counts_of(tally, self.teams)[0] for tally in self.tallies]
-
     def _counts(self, cells, chips=None) -> list[int]:
         chips = self.chips if chips is None else chips
         out = [0] * self.teams

@@ -856,7 +856,7 @@ def test_the_bots_board_counts_runs_as_the_rules_see_them():
         v = rules.view(state, 0)
         b = bots.Board(v)
         for i, w in enumerate(WINDOWS):
-            assert list(b.count[i]) == [sum(1 for q in w if state["chips"][q] == t) for t in range(2)]
+            assert bots._counts_of(b.tallies[i], 2)[0] == [sum(1 for q in w if state["chips"][q] == t) for t in range(2)]
             for t in range(2):
                 mine = [set(line["cells"]) for line in state["lines"] if line["team"] == t]
                 assert b.viable[t][i] == bots.can_line(w, mine)
