@@ -5,7 +5,10 @@ person's seat (its session cookie) look at the page at each stage."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import time
+from contextlib import closing
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -29,7 +32,7 @@ def cookies(client: Client) -> list[dict]:
 class Walk:
     """One table of one game: Ada (the host) and bots."""
 
-    def __init__(self, server, slug: str, settings: dict | None = None):
+    def __init__(self, server, slug: str, settings: dict | None = None, level: str = "easy"):
         self.server = server
         self.slug = slug
         self.ada = Client(server)
@@ -39,7 +42,7 @@ class Walk:
         self.seat = snap["seat"]
         if settings:
             self.ada.post(f"/api/tables/{self.code}/settings", {"settings": settings})
-        self.ada.post(f"/api/tables/{self.code}/fill", {"level": "easy"})
+        self.ada.post(f"/api/tables/{self.code}/fill", {"level": level})
         status, snap = self.ada.post(f"/api/tables/{self.code}/start")
         assert status == 200, snap
         self.stage = "early"
@@ -99,3 +102,27 @@ class Walk:
         while self.snap["status"] == "playing" and any(m["action"].get("type") != "ready" for m in self.snap["legal"]):
             self.play(prefer=prefer)
         return self.snap
+
+
+def deal_and_play_to(servers, walk, seed, state):
+    """The walked table's game, as if dealt from ``seed`` and played to
+    ``state``, written where the servers keep their tables (the old game's
+    moves go, so the new one's are kept as it is played): the walk waits
+    for its own turn, so no bot is due to play the old game meanwhile, and
+    none plays the new one until ``bots_play``."""
+    from tables.models import Move, Table
+
+    with closing(sqlite3.connect(servers.env["PARLOR_SQLITE"], timeout=20)) as db, db:
+        db.execute(f"UPDATE {Table._meta.db_table} SET seed = ?, state = ?, seq = ?, clocks = '{{}}', due_at = NULL WHERE code = ?",
+                   (seed, json.dumps(state), state["seq"], walk.code))
+        db.execute(f"DELETE FROM {Move._meta.db_table} WHERE table_id = (SELECT id FROM {Table._meta.db_table} WHERE code = ?)",
+                   (walk.code,))
+
+
+def bots_play(servers, walk):
+    """The bots of a table ``deal_and_play_to`` wrote play on: their next move is due now."""
+    from tables.models import Table
+
+    with closing(sqlite3.connect(servers.env["PARLOR_SQLITE"], timeout=20)) as db, db:
+        db.execute(f"UPDATE {Table._meta.db_table} SET due_at = 0 WHERE code = ?", (walk.code,))
+

@@ -6,10 +6,7 @@ ends with the discard just taken, and the empty discard it leaves is shown
 and named, and passes axe-core; and on a phone-sized window nothing scrolls
 sideways and the squares are big enough to tap."""
 
-import json
 import re
-import sqlite3
-from contextlib import closing
 
 from playwright.sync_api import expect
 
@@ -17,7 +14,7 @@ from engine import registry
 from engine.play import play, replay
 from games.line.rules import name
 from tests.browser.conftest import ask_for_less_motion
-from tests.browser.tables import Walk
+from tests.browser.tables import Walk, deal_and_play_to
 from tests.browser.test_axe import findings
 
 MY_TURN = '#ln[data-my-turn="true"]'
@@ -184,17 +181,6 @@ def test_a_person_plays_a_whole_game_of_line_against_a_bot(servers, people):
 # the discard's only card and filling the grid with it: such an ending is
 # rare (one deal of the first four thousand), so no walked game meets it on purpose.
 ENDS_ON_THE_DISCARD = "2698"
-
-
-def deal_and_play_to(servers, walk, seed, state):
-    """The walked table's game, as if dealt from ``seed`` and played to
-    ``state``, written where the servers keep their tables: the walk waits
-    for its own turn, so no bot is due to play the old game meanwhile."""
-    from tables.models import Table
-
-    with closing(sqlite3.connect(servers.env["PARLOR_SQLITE"], timeout=20)) as db, db:
-        db.execute(f"UPDATE {Table._meta.db_table} SET seed = ?, state = ?, seq = ?, clocks = '{{}}', due_at = NULL WHERE code = ?",
-                   (seed, json.dumps(state), state["seq"], walk.code))
 
 
 def test_a_game_ends_with_the_discard_just_taken_and_the_empty_discard_is_shown_and_named(servers, people):
