@@ -12,6 +12,7 @@ from contextlib import closing
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from engine import registry
 from tests.live import Client
 
 # Every game with a table of its own (games/<folder>/web/app.js), by slug.
@@ -126,3 +127,16 @@ def bots_play(servers, walk):
     with closing(sqlite3.connect(servers.env["PARLOR_SQLITE"], timeout=20)) as db, db:
         db.execute(f"UPDATE {Table._meta.db_table} SET due_at = 0 WHERE code = ?", (walk.code,))
 
+
+# A Euchre deal in which, medium bots round Ada and Ada passing, Otto (at
+# her right) calls diamonds alone in the second round, Robin sitting out,
+# and takes all five tricks while Ada follows with her first playable card;
+# the next hand is hers to bid first.
+LONE_HAND = "962"
+
+
+def lone_hand(servers, server) -> Walk:
+    """A Euchre table dealt LONE_HAND, its bots waiting for ``bots_play``."""
+    walk = Walk(server, "euchre", level="medium")
+    deal_and_play_to(servers, walk, LONE_HAND, registry.get("euchre").new(4, LONE_HAND, time.time()))
+    return walk

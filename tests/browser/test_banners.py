@@ -1,13 +1,16 @@
 """The kit's banner queue in a real browser: while a banner shows, in
 Euchre and Get In Line, on a laptop and on two phones, it covers none of
 the cards in play, the players' names and teams, the board's spaces, your
-hand or the status line; and a
+hand or the status line, even when the table changes under it (on a
+phone, the next hand dealt under a lone hand's banner); and a
 banner from a hand that has gone by is dropped, never shown."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import RECORD_BANNERS
-from tests.browser.tables import Walk
+from tests.browser.tables import LONE_HAND, Walk, bots_play, lone_hand
+from tests.browser.test_kit import my_turn, take_my_turn
 
 SIZES = {"laptop": (1280, 800), "phone": (390, 844), "small phone": (375, 667)}
 
@@ -109,3 +112,35 @@ def test_a_banner_from_a_hand_gone_by_is_dropped(browser, site):
         assert page.evaluate("shown") == ["Robin called ♥Hearts are trump.", "Juniper called ♠Spades are trump."]
     finally:
         context.close()
+
+
+def test_on_a_phone_a_banner_up_as_the_next_hand_is_dealt_keeps_clear_of_it(servers, people):
+    """Ada taps Next hand while All five, alone! is still up over her empty
+    hand's row: the new hand is dealt under the banner, which moves off it
+    (and nothing else moves until Ada bids, first in the new hand)."""
+    server = servers.start()
+    walk = lone_hand(servers, server)
+    ada = people(server.url, width=390, height=844)
+    ada.context.add_cookies(walk.cookies())
+    page = ada.page
+    page.emulate_media(reduced_motion="no-preference")  # (the score sheet waits for the banners)
+    page.add_init_script("localStorage.setItem('parlor:euchre:seen-rules', '1');")
+    page.add_init_script(RECORD_BANNERS)
+    page.goto(walk.path)
+    table, banner = page.locator("#eu"), page.locator("#eu-banner")
+    expect(table).to_have_attribute("data-phase", "bid1")
+    bots_play(servers, walk)  # (only once the page is open: it banners what it sees happen)
+    while my_turn(page, "euchre") and table.get_attribute("data-phase") != "scored":
+        take_my_turn(page, "euchre")
+    expect(banner).to_contain_text("All five, alone!")
+    page.locator("#eu-slot-4").click()  # Next hand, the score sheet still waiting for the banner
+    expect(table).to_have_attribute("data-phase", "bid1")
+    expect(page.locator("#hand .card")).to_have_count(5)
+    expect(banner).to_be_hidden()
+    seen = page.evaluate("window.banners")
+    assert [b["text"] for b in seen] == [
+        "Going alone!Otto called ♦ diamonds, alone. They need three tricks.",
+        "All five, alone!Otto called ♦ alone, and they took all five: 4 points to them.",
+    ], f"deal {LONE_HAND} no longer brings Otto's lone hand of all five: find another"
+    assert not any(b["covers"] for b in seen), seen
+    assert ada.errors == []

@@ -164,7 +164,6 @@ export class Table {
     this.paintRail(v);
     this.paintPlates(v);
     this.paintMiddle(v);
-    this.banners.place();
     this.paintHand(v);
     this.paintDock(v);
     if (this.sheet.node.open) this.fillSheet();

@@ -51,7 +51,6 @@ export class Table {
   /** A banner for the day's news: cars set out, once the trains have run
    * there (the engine's sentence, "3 cars set out at Dover: 6 points …"). */
   news(fresh) {
-    if (!fresh.length) { this.banners.place(); return; }
     const number = this.snap.number;
     for (const e of fresh) {
       if (e.kind !== 'delivered' || !e.text) continue;

@@ -29,6 +29,9 @@ export class Banners {
     const again = () => this.place();
     addEventListener('scroll', again, { passive: true });
     addEventListener('resize', again);
+    // Whatever the page draws after a banner is placed (the rest of a repaint,
+    // the next hand dealt into the row it sat by) may move cards beneath it.
+    this.changes = new MutationObserver(seen => { if (seen.some(r => !node.contains(r.target))) this.place(); });
   }
 
   /** Queue a banner. `keep()` is asked as its turn comes (false: drop it);
@@ -76,6 +79,7 @@ export class Banners {
     }
     this.up = true;
     this.place();
+    this.changes.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
     if (!still() && !this.node.hidden) this.node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 220, easing: 'ease-out' });
   }
 
@@ -83,7 +87,7 @@ export class Banners {
    * your hand, the status line; the room's bar too): where its style puts
    * it if that is clear, else the nearest clear place on screen. With no
    * clear place at all it stays hidden: the status line and the log say the
-   * same. A table calls this again after it repaints while a banner is up. */
+   * same. It is placed again whenever the page changes while it is up. */
   place() {
     const node = this.node;
     if (!this.up) return;
@@ -121,6 +125,7 @@ export class Banners {
 
   hide() {
     this.up = false;
+    this.changes.disconnect();
     this.node.hidden = true;
   }
 
