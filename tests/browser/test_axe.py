@@ -1,18 +1,18 @@
 """axe-core, the field's accessibility engine, on every page a family meets:
 the lobby, a waiting room (the host's and a guest's), every game's table
-(on a laptop and a phone) and every sheet (How to play, Options, Euchre's
-hand sheet, each result sheet). No finding of serious or critical impact,
-and none of the ones a family met before at any impact: a button whose
-accessible name does not say its visible label, a page with no level-one
-heading, a scrolling region a keyboard cannot reach, text too faint to read.
-The site's faces are loaded on every page."""
+(on a laptop and a phone, and Euchre's in a lone hand too) and every sheet
+(How to play, Options, Euchre's hand sheet, each result sheet). No finding
+of serious or critical impact, and none of the ones a family met before at
+any impact: a button whose accessible name does not say its visible label,
+a page with no level-one heading, a scrolling region a keyboard cannot
+reach, text too faint to read. The site's faces are loaded on every page."""
 
 import json
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.browser.tables import GAMES, Walk, cookies
+from tests.browser.tables import GAMES, Walk, bots_play, cookies, lone_hand
 from tests.live import Client
 
 # label-content-name-mismatch is among axe-core's experimental rules: asked for by name.
@@ -102,4 +102,25 @@ def test_every_table_and_sheet(slug, site, browse):
         problems += findings(page, f"{slug} result sheet on a {name}")
     page.locator("#result-dialog").get_by_role("button", name="See the table").click()
     problems += findings(page, f"{slug} table at the end")
+    assert not problems, "\n".join(problems)
+
+
+def test_euchres_table_in_a_lone_hand(servers, people):
+    """Otto goes alone, Robin sits out, and Ada must follow diamonds with
+    cards she can't play beside the one she can."""
+    server = servers.start()
+    walk = lone_hand(servers, server)
+    bots_play(servers, walk)
+    walk.snap = walk.until(lambda s: s["legal"])
+    while walk.snap["view"]["phase"] != "play":
+        walk.play(prefer="pass")
+    assert walk.snap["view"]["sitting"] == [1] and len(walk.snap["view"]["legal"]) < len(walk.snap["view"]["mine"]), walk.snap["view"]
+    problems = []
+    for name, size in (("laptop", {"width": 1280, "height": 800}), ("phone", {"width": 390, "height": 844})):
+        page = people(server.url, **size).page
+        page.context.add_cookies(walk.cookies())
+        page.emulate_media(reduced_motion="reduce")  # (moves land at once: axe reads the table at rest)
+        page.add_init_script("localStorage.setItem('parlor:euchre:seen-rules', '1');")
+        shows(page, walk)
+        problems += findings(page, f"euchre lone hand on a {name}")
     assert not problems, "\n".join(problems)
