@@ -140,3 +140,14 @@ def lone_hand(servers, server) -> Walk:
     walk = Walk(server, "euchre", level="medium")
     deal_and_play_to(servers, walk, LONE_HAND, registry.get("euchre").new(4, LONE_HAND, time.time()))
     return walk
+
+
+def lone_hand_in_play(servers, server) -> Walk:
+    """A Euchre table dealt LONE_HAND and bid to its first trick, Ada to
+    play: Otto has called diamonds alone and Robin sits out."""
+    walk = lone_hand(servers, server)
+    bots_play(servers, walk)
+    walk.snap = walk.until(lambda s: s["legal"])
+    while walk.snap["view"]["phase"] != "play":
+        walk.play(prefer="pass")
+    return walk

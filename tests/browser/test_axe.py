@@ -12,7 +12,7 @@ import json
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.browser.tables import GAMES, Walk, bots_play, cookies, lone_hand
+from tests.browser.tables import GAMES, Walk, cookies, lone_hand_in_play
 from tests.live import Client
 
 # label-content-name-mismatch is among axe-core's experimental rules: asked for by name.
@@ -109,11 +109,7 @@ def test_euchres_table_in_a_lone_hand(servers, people):
     """Otto goes alone, Robin sits out, and Ada must follow diamonds with
     cards she can't play beside the one she can."""
     server = servers.start()
-    walk = lone_hand(servers, server)
-    bots_play(servers, walk)
-    walk.snap = walk.until(lambda s: s["legal"])
-    while walk.snap["view"]["phase"] != "play":
-        walk.play(prefer="pass")
+    walk = lone_hand_in_play(servers, server)
     assert walk.snap["view"]["sitting"] == [1] and len(walk.snap["view"]["legal"]) < len(walk.snap["view"]["mine"]), walk.snap["view"]
     problems = []
     for name, size in (("laptop", {"width": 1280, "height": 800}), ("phone", {"width": 390, "height": 844})):

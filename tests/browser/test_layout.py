@@ -2,8 +2,9 @@
 early in a game, in its middle and at its result sheet: nothing scrolls
 sideways, no text is cut off, nothing sits on top of a control or of text,
 and on a phone every control is big enough to tap (a space of Get In Line's
-board at least 28 px, as its zoom strip allows). The site's own faces are
-loaded on every page, and the static files come compressed, under hashed
+board at least 28 px, as its zoom strip allows), and the tags of a Euchre
+lone hand stay on their narrow seats. The site's own faces are loaded on
+every page, and the static files come compressed, under hashed
 names, cached for a year, a table page under 150 KB on a cold load."""
 
 import json
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tables import GAMES, Walk
+from tests.browser.tables import GAMES, Walk, lone_hand_in_play
 from tools.pageweight import COLD_BUDGET, measure
 
 CHECKS = (Path(__file__).parent / "layout.js").read_text()
@@ -156,6 +157,39 @@ def test_on_a_phone_the_log_opens_where_it_can_be_read(size, viewers):
     page.locator("#open-log").click()
     expect(page.locator("#log-drawer")).to_be_in_viewport(ratio=0.5)
     expect(page.locator("#log li").first).to_be_in_viewport()
+
+
+def corners(box):
+    """A bounding box as the page's pixels it spans, left..right × top..bottom."""
+    return f"{box['x']:.0f}..{box['x'] + box['width']:.0f} × {box['y']:.0f}..{box['y'] + box['height']:.0f}px"
+
+
+def test_on_a_phone_a_lone_hands_tags_stay_on_their_seats(servers, browser):
+    """Otto calls diamonds alone and Robin sits out: on each phone the
+    narrow side plates hold their Called ♦ alone and Sitting out tags
+    whole, and the table passes every other look."""
+    server = servers.start()
+    walk = lone_hand_in_play(servers, server)
+    viewer = Viewer(browser, server.url, walk, touch=True)
+    problems = []
+    try:
+        for size in ("phone", "small phone"):
+            page = viewer.at(size)
+            tags = {}
+            for plate in page.locator(".eu-plate").all():
+                name, box = plate.locator(".eu-name").inner_text(), plate.bounding_box()
+                for tag in plate.locator(".eu-tag:visible").all():
+                    words, r = " ".join(tag.inner_text().split()), tag.bounding_box()
+                    tags.setdefault(name, []).append(words)
+                    if (r["x"] < box["x"] - 1 or r["y"] < box["y"] - 1 or r["x"] + r["width"] > box["x"] + box["width"] + 1
+                            or r["y"] + r["height"] > box["y"] + box["height"] + 1):
+                        problems.append(f"at {size}, {name}'s {words} tag spans {corners(r)}, outside the plate's {corners(box)}")
+            assert tags == {"Otto": ["Called ♦ alone"], "Robin": ["Sitting out"]}, f"at {size} the seats' tags are {tags}"
+            problems += look(page, size, "euchre", "lone hand")
+    finally:
+        viewer.context.close()
+    assert viewer.errors == []
+    assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("slug", GAMES)
