@@ -10,7 +10,9 @@
     const name = (el.getAttribute('aria-label') || el.textContent || el.id || el.className || el.tagName).toString().trim().replace(/\s+/g, ' ').slice(0, 40);
     problems.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''} "${name}": ${what}`);
   };
-  const W = window.innerWidth;
+  // The screen's width: on a phone the window (innerWidth) widens to
+  // whatever the page spills to, and the page then pans sideways.
+  const W = document.documentElement.clientWidth;
   const H = window.innerHeight;
   if (document.documentElement.scrollWidth > W + 1) problems.push(`the page is ${document.documentElement.scrollWidth}px wide in a ${W}px window`);
 
