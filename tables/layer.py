@@ -160,7 +160,9 @@ class _Link(asyncio.Protocol):
         self.asking = collections.deque() if heard is None else None  # per command sent: its future, or None
         self.reader = hiredis.Reader()
         self.transport = None
-        self.lost = asyncio.get_running_loop().create_future()
+        self.loop = asyncio.get_running_loop()
+        self.lost = self.loop.create_future()
+        self.unsent: list[bytes] = []  # commands waiting for this turn of the loop to end
 
     def _answer(self, reply):
         answer = self.asking.popleft() if self.asking else None
@@ -201,13 +203,22 @@ class _Link(asyncio.Protocol):
         self.send_all([(words, answer)])
 
     def send_all(self, commands: list[tuple[tuple, asyncio.Future | None]]) -> None:
-        """Several commands in one write, each with the future its reply goes
-        to (or None): one system call where a command each would make several."""
+        """Commands, each with the future its reply goes to (or None), sent
+        with every other command of this turn of the loop in one write: a
+        bot turn tells several tables at once, and each write is a system
+        call here and a wake-up for Redis."""
         if not self.open:
             raise ConnectionError("Redis is away")
-        self.transport.write(b"".join(hiredis.pack_command(words) for words, _answer in commands))
+        if not self.unsent:
+            self.loop.call_soon(self._write)
+        self.unsent.extend(hiredis.pack_command(words) for words, _answer in commands)
         if self.asking is not None:
             self.asking.extend(answer for _words, answer in commands)
+
+    def _write(self) -> None:
+        unsent, self.unsent = self.unsent, []
+        if self.open:  # (lost meanwhile: connection_lost has failed their answers)
+            self.transport.write(b"".join(unsent))
 
 
 class SharedLayer(ProcessLayer):
