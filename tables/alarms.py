@@ -41,7 +41,9 @@ def set_for(code: str, at: float) -> None:
 
 def _push(code: str, at: float) -> None:
     heapq.heappush(_alarms, (at, code))
-    if _ringing is not None:
+    # The ticker sleeps until the earliest alarm: only a new earliest wakes
+    # it (every change sets an alarm, and most fall due after another's).
+    if _ringing is not None and _alarms[0][1] == code and _alarms[0][0] == at:
         _ringing.set()
 
 

@@ -128,14 +128,21 @@ async def run(stop: asyncio.Event) -> None:
     except Exception:
         log.exception("could not resume the games under way")
     poll_at = time.time() + settings.PARLOR_TICK_SECONDS
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.ensure_future(stop.wait())
+    stopping.add_done_callback(lambda _: ringing.set())
     try:
         while not stop.is_set():
             ring_at = alarms.next_at()
             wake_at = poll_at if ring_at is None else min(poll_at, ring_at)
-            waiting = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(ringing.wait())]
-            await asyncio.wait(waiting, timeout=max(0.0, wake_at - time.time()), return_when=asyncio.FIRST_COMPLETED)
-            for waiter in waiting:
-                waiter.cancel()
+            # One timer a wait, not a task for each thing waited on: the
+            # ticker wakes for each due bot. The loop's timers count whole
+            # milliseconds and can ring up to one early, before anything is
+            # due, so the wait is rounded up.
+            wait = wake_at - time.time()
+            timer = loop.call_later(wait + 0.001 if wait > 0 else 0.0, ringing.set)
+            await ringing.wait()
+            timer.cancel()
             ringing.clear()
             if stop.is_set():
                 break
@@ -154,5 +161,6 @@ async def run(stop: asyncio.Event) -> None:
                 # a person's move never waits behind a crowd of due bots.
                 await asyncio.sleep(0)
     finally:
+        stopping.cancel()
         alarms.stop_listening()
         workers.stop()
