@@ -43,7 +43,7 @@ def _push(code: str, at: float) -> None:
     heapq.heappush(_alarms, (at, code))
     # The ticker sleeps until the earliest alarm: only a new earliest wakes
     # it (every change sets an alarm, and most fall due after another's).
-    if _ringing is not None and _alarms[0][1] == code and _alarms[0][0] == at:
+    if _ringing is not None and _alarms[0] == (at, code):
         _ringing.set()
 
 
