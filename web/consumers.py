@@ -14,7 +14,9 @@ import functools
 import logging
 
 from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.db import DatabaseError
 
 from tables import alarms, db, layer, service
@@ -37,6 +39,22 @@ class TableConsumer(AsyncWebsocketConsumer):
     refreshing = None  # the refresh waiting for the socket's allowance to come back
     hinting = None  # the hint being worked out for this socket
 
+    async def __call__(self, scope, receive, send):
+        """As channels' consumer does, less its wait on two sources at once:
+        that takes a task and two futures a frame, which live until the
+        socket's next frame and are what the collector's middle passes walk.
+        A change reaches this socket from the layer directly (``_handed``),
+        so the page's frames are its only source."""
+        self.scope = scope
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        self.channel_name = await self.channel_layer.new_channel()
+        self.base_send = send
+        try:
+            while True:
+                await self.dispatch(await receive())
+        except StopConsumer:
+            pass
+
     async def connect(self):
         self.code = service.normal_code(self.scope["url_route"]["kwargs"]["code"])
         self.who = visitors.from_scope(self.scope)
@@ -57,8 +75,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         self.group = service.group(self.code)
-        if hasattr(self.channel_layer, "listen"):
-            self.channel_layer.listen(self.channel_name, self._handed)
+        self.channel_layer.listen(self.channel_name, self._handed)
         joined = await self._join_group()
         await self.accept()
         await self.send_snapshot()
@@ -113,8 +130,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         for waiting in (self.refreshing, self.hinting):
             if waiting is not None:
                 waiting.cancel()
-        if hasattr(self.channel_layer, "stop_listening"):
-            self.channel_layer.stop_listening(self.channel_name)
+        self.channel_layer.stop_listening(self.channel_name)
         if hasattr(self, "group"):
             await layer.call(self.channel_layer.group_discard, self.group, self.channel_name)
 
