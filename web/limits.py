@@ -38,21 +38,87 @@ def check(browser: str, action: str, address: str | None = None) -> None:
 
 
 async def admit(browser: str, action: str, address: str | None = None) -> None:
-    """``check``, for a socket on the server's loop: with Redis, counted on
-    the channel layer's own connection while the loop carries on, instead
-    of a round trip the loop waits out (both counts in the one trip)."""
+    """``check``, for a socket on the server's loop. With Redis, counted on
+    the channel layer's own connection while the loop carries on (both
+    counts in the one trip); and a browser this process has heard of, well
+    within its limits by what Redis last said and what has been counted
+    here since, goes ahead without waiting for the answer. Any other waits
+    and is judged on Redis's count, so within one process the limit holds
+    exactly, and across processes by at most a round trip's actions."""
     layer = get_channel_layer()
     if not hasattr(layer, "count"):
         check(browser, action, address)  # counted in this process's memory: no wait
         return
     windows = _windows(browser, action, address)
     named = _counter()[0].make_and_validate_key
-    try:
-        counts = await asyncio.gather(*(layer.count(named(w.key), named(w.earlier), _lasts(w.seconds)) for w in windows))
-    except Exception:
-        log.warning("could not count actions for the rate limit", exc_info=True)
+    keys = [(named(w.key), named(w.earlier)) for w in windows]
+    well_within = _heard.well_within(windows, keys)
+    _heard.sent(windows, keys)
+    counting = asyncio.gather(*(layer.count(key, earlier, _lasts(w.seconds)) for w, (key, earlier) in zip(windows, keys)))
+    counting.add_done_callback(functools.partial(_heard.answered, windows, keys))
+    if well_within:
         return
+    try:
+        counts = await counting
+    except Exception:
+        return  # (logged by ``answered``)
     _judge(windows, counts)
+
+
+class _Heard:
+    """What this process last heard from Redis of each window's count, and
+    how many it has counted there since without an answer yet."""
+
+    def __init__(self):
+        self.counts: dict[str, list] = {}  # window key -> [heard, unanswered, when it lapses]
+        self.sweep_at = 0.0
+
+    def well_within(self, windows: list[_Window], keys: list[tuple[str, str]]) -> bool:
+        """Whether this action keeps every window at half its limit or less,
+        by what is known here; never for a browser or address not heard of."""
+        for window, (key, earlier) in zip(windows, keys):
+            now, before = self.counts.get(key), self.counts.get(earlier)
+            if now is None and before is None:
+                return False
+            count = (now[0] + now[1] if now else 0) + 1
+            if count + (before[0] if before else 0) * window.weight > window.most / 2:
+                return False
+        return True
+
+    def sent(self, windows: list[_Window], keys: list[tuple[str, str]]) -> None:
+        now = time.monotonic()
+        if now >= self.sweep_at:
+            for lapsed in [k for k, (_heard, _unanswered, until) in self.counts.items() if until <= now]:
+                del self.counts[lapsed]
+            self.sweep_at = now + 1.0
+        for window, (key, _earlier) in zip(windows, keys):
+            self._kept(key, window)[1] += 1
+
+    def answered(self, windows: list[_Window], keys: list[tuple[str, str]], counting: asyncio.Future) -> None:
+        counts = None
+        if not counting.cancelled():
+            if counting.exception() is not None:
+                log.warning("could not count actions for the rate limit", exc_info=counting.exception())
+            else:
+                counts = counting.result()
+        for index, (window, (key, earlier)) in enumerate(zip(windows, keys)):
+            kept = self._kept(key, window)
+            kept[1] = max(0, kept[1] - 1)
+            if counts is not None:
+                count, before = counts[index]
+                kept[0] = max(kept[0], count)
+                kept_before = self._kept(earlier, window)
+                kept_before[0] = max(kept_before[0], before)
+
+    def _kept(self, key: str, window: _Window) -> list:
+        # Kept as long as Redis keeps it: through the next window, when it is the earlier one.
+        kept = self.counts.get(key)
+        if kept is None:
+            kept = self.counts[key] = [0, 0, time.monotonic() + _lasts(window.seconds)]
+        return kept
+
+    def forget(self) -> None:
+        self.counts.clear()
 
 
 def _judge(windows: list[_Window], counts: list[tuple[int, int]]) -> None:
@@ -158,8 +224,12 @@ def _count_here(key: str, earlier: str, seconds: int) -> tuple[int, int]:
         return kept[0], before[0] if before is not None and before[1] > now else 0
 
 
+_heard = _Heard()
+
+
 def forget() -> None:
     """Drop every count this process keeps (each test starts from none)."""
+    _heard.forget()
     with _here_lock:
         _here.clear()
         _sweep_at[0] = 0.0

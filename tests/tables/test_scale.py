@@ -234,3 +234,23 @@ def test_moving_too_fast_over_a_socket_is_counted_on_redis(scaled):
     from tests.live import moving_too_fast_over_a_socket
 
     moving_too_fast_over_a_socket(scaled)
+
+
+def test_sockets_going_ahead_of_redis_still_stop_at_their_limit(scaled):
+    """A browser well within its limit has its actions counted on Redis
+    without waiting for the count; near the limit it waits. So twelve of
+    its pages acting at once are refused after exactly as many as the limit
+    allows, its HTTP actions and its earlier ones counted with them."""
+    server = scaled.start(PARLOR_LIMIT_ACTS="8")
+    ada, code, first = a_game_under_way(server)  # adding the bot and starting: two of the eight
+    pages = [first, *(ada.socket(code) for _ in range(11))]
+    for ws in pages[1:]:
+        ws.until(lambda m: m.get("type") == "snapshot")
+    first.send({"type": "act", "do": "back"})  # the third: heard of now
+    assert first.until(lambda m: m.get("type") == "error")["status"] != 429
+    for ws in pages:
+        ws.send({"type": "act", "do": "back"})
+    answers = [ws.until(lambda m: m.get("type") == "error" and m.get("for") == "back") for ws in pages]
+    assert sum(a["status"] == 429 for a in answers) == 7  # five more went ahead
+    for ws in pages:
+        ws.close()
