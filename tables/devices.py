@@ -20,7 +20,11 @@ def seats_of(seats: list[Seat], browser: str) -> list[Seat]:
 def holder(seats: list[Seat], browser: str) -> Seat | None:
     """The seat holding this browser's device: of its seats, the one handed
     it last, else its first (a browser with one seat always holds it)."""
-    own = seats_of(seats, browser)
+    return holding(seats_of(seats, browser))
+
+
+def holding(own: list[Seat]) -> Seat | None:
+    """``holder``, of a browser's own seats (``seats_of``)."""
     return next((s for s in own if s.holds), own[0] if own else None)
 
 
@@ -33,10 +37,15 @@ def due(seats: list[Seat], browser: str, deciding: set[int]) -> Seat | None:
     """The seat this browser's device must be passed to before anyone at it
     sees a hand: one of its people (not a bot covering them) is deciding and
     the seat holding it is not; the next such seat after the holder's."""
-    now = holder(seats, browser)
+    return due_of(seats_of(seats, browser), deciding)
+
+
+def due_of(own: list[Seat], deciding: set[int]) -> Seat | None:
+    """``due``, of a browser's own seats (``seats_of``)."""
+    now = holding(own)
     if now is None or now.index in deciding:
         return None
-    waiting = [s for s in seats_of(seats, browser) if s.index in deciding and not s.covered]
+    waiting = [s for s in own if s.index in deciding and not s.covered]
     return min(waiting, key=lambda s: (s.index < now.index, s.index), default=None)
 
 

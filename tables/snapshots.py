@@ -58,13 +58,16 @@ class _Around:
         if table.status == Table.LOBBY:
             self.problem = _start_problem(game, len(seats), table.settings)
         self.result = results.result_of(table, game)
+        self.hosts = {s.index for s in seats if s.held_by(table.host) and not s.device}
 
     def snapshot(self, who: Visitor) -> dict:
         table, seats, game, deciding = self.table, self.seats, self.game, self.deciding
-        mine = devices.holder(seats, who.browser)
+        own = devices.seats_of(seats, who.browser)
+        mine = devices.holding(own)
+        here = {s.index for s in own}
         # A device waiting to be passed on shows no seat's view, neither the
         # last person's nor the next's, until the next has it in hand.
-        passing = devices.due(seats, who.browser, deciding) if self.playing and mine is not None else None
+        passing = devices.due_of(own, deciding) if self.playing and mine is not None else None
         if passing is not None:
             mine = None
         index = mine.index if mine is not None else None
@@ -89,11 +92,11 @@ class _Around:
             "seats": [
                 {
                     "index": s.index, "name": s.name, "kind": s.kind, "level": s.level if s.plays_as_bot else None,
-                    "covered": s.covered, "you": s is mine, "device": s.device, "here": s.held_by(who.browser),
-                    "hinted": s.hinted and table.status != Table.LOBBY, "host": s.held_by(table.host) and not s.device,
+                    "covered": s.covered, "you": s is mine, "device": s.device, "here": s.index in here,
+                    "hinted": s.hinted and table.status != Table.LOBBY, "host": s.index in self.hosts,
                     "deciding": s.index in deciding,
                     "canCover": self.playing and s.kind == Seat.PERSON and not s.covered
-                    and (is_host or (mine is not None and s.index in self.idle)) and not s.held_by(who.browser),
+                    and (is_host or (mine is not None and s.index in self.idle)) and s.index not in here,
                 }
                 for s in seats
             ],
