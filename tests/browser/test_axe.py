@@ -105,9 +105,35 @@ def test_every_table_and_sheet(slug, site, browse):
     assert not problems, "\n".join(problems)
 
 
+# The contrast of each rank and suit on a card that can't be played now, as
+# drawn: text and face blended by the card's opacity over what lies behind
+# it. (axe-core leaves these to a person: a face drawn with a gradient.)
+DIM_CARDS_CONTRAST = """() => {
+  const rgb = c => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+  const mix = (a, b, alpha) => a.slice(0, 3).map((v, i) => alpha * v + (1 - alpha) * b[i]);
+  const solid = node => { for (let n = node; n; n = n.parentElement) {
+    const c = rgb(getComputedStyle(n).backgroundColor); if (c.length === 3 || c[3] === 1) return c.slice(0, 3); } return [255, 255, 255]; };
+  return [...document.querySelectorAll('#hand .card.dim')].flatMap(card => {
+    let alpha = 1; for (let n = card; n; n = n.parentElement) alpha *= Number(getComputedStyle(n).opacity);
+    const style = getComputedStyle(card);
+    const faces = style.backgroundImage.includes('gradient') ? style.backgroundImage.match(/rgba?\\([^)]*\\)/g).map(rgb) : [solid(card)];
+    const behind = solid(card.parentElement);
+    return [...card.querySelectorAll('.rank, .suit')].map(part => {
+      const text = mix(rgb(getComputedStyle(part).color), behind, alpha);
+      const name = card.querySelector('.rank').textContent + card.querySelector('.suit').textContent;
+      return { card: name, ratio: Math.min(...faces.map(f => ratio(text, mix(f, behind, alpha)))) };
+    });
+  });
+}"""
+
+
 def test_euchres_table_in_a_lone_hand(servers, people):
     """Otto goes alone, Robin sits out, and Ada must follow diamonds with
-    cards she can't play beside the one she can."""
+    cards she can't play beside the one she can, which read as clearly as
+    any text (4.5:1)."""
     server = servers.start()
     walk = lone_hand_in_play(servers, server)
     assert walk.snap["view"]["sitting"] == [1] and len(walk.snap["view"]["legal"]) < len(walk.snap["view"]["mine"]), walk.snap["view"]
@@ -119,4 +145,8 @@ def test_euchres_table_in_a_lone_hand(servers, people):
         page.add_init_script("localStorage.setItem('parlor:euchre:seen-rules', '1');")
         shows(page, walk)
         problems += findings(page, f"euchre lone hand on a {name}")
+        dim = page.evaluate(DIM_CARDS_CONTRAST)
+        assert dim, "no card in Ada's hand was shown as one she can't play"
+        problems += [f"euchre lone hand on a {name}: the {d['card']}, which can't be played, reads at {d['ratio']:.1f}:1"
+                     for d in dim if d["ratio"] < 4.5]
     assert not problems, "\n".join(problems)
