@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import RECORD_BANNERS
 from tests.browser.tables import LONE_HAND, Walk, bots_play, lone_hand
-from tests.browser.test_kit import my_turn, take_my_turn
+from tests.browser.turns import my_turn, take_my_turn
 
 SIZES = {"laptop": (1280, 800), "phone": (390, 844), "small phone": (375, 667)}
 

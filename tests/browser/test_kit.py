@@ -14,14 +14,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import RECORD_BANNERS, RECORD_MOTION, RECORD_SAID
-from tests.browser.test_line import one_step
+from tests.browser.turns import GAMES, SHEET, my_turn, take_my_turn
 
-SHEET = "#result-dialog[open]"
-GAMES = {
-    "euchre": {"start": "Start a Euchre table", "bots": "Fill with bots", "seats": 4, "root": "#eu"},
-    "get-in-line": {"start": "Start a Get In Line table", "bots": "Add a bot", "seats": 2, "root": "#gil"},
-    "line": {"start": "Start a Line table", "bots": "Add a bot", "seats": 2, "root": "#ln"},
-}
 # Where each game shows the move just made: it must be drawn whole, not mid-flight.
 LAST_MOVE = {"euchre": ".eu-slot .card", "get-in-line": ".space.last .chip", "line": ".sq.last .card"}
 
@@ -46,55 +40,6 @@ def sit_down(page, game):
     expect(rules).to_be_visible()  # (How to play, on a first visit)
     rules.get_by_role("button", name="Close").click()
     expect(rules).to_be_hidden()
-
-
-def my_turn(page, game):
-    """Wait for a decision of mine (or the end); False at the end."""
-    mine = {
-        "euchre": '#eu:not([data-can=""]), #hand-dialog[open]',
-        "get-in-line": '#gil[data-my-turn="true"]',
-        "line": '#ln[data-my-turn="true"]',
-    }[game]
-    page.locator(f"{mine}, {SHEET}").first.wait_for()
-    return not page.locator(SHEET).count()
-
-
-def take_my_turn(page, game):
-    """Make one move, as a person would, and wait for the table's answer."""
-    root = page.locator(GAMES[game]["root"])
-    seq = root.get_attribute("data-seq")
-    if game == "euchre":
-        if page.locator("#hand-dialog[open]").count():
-            page.locator("#hand-dialog").get_by_role("button", name="Next hand").click()
-            expect(page.locator("#hand-dialog")).to_be_hidden()
-            return
-        can = root.get_attribute("data-can").split()
-        if "play" in can:
-            page.locator("#hand .card.playable").first.click()
-        elif "discard" in can:
-            page.locator("#hand .card").first.click()
-            page.locator("#eu-slot-4").click()
-        elif page.locator("#eu-slot-4:not([disabled])").count():
-            page.locator("#eu-slot-4").click()  # pass (or keep, or don't defend)
-        else:
-            page.locator(".eu-move:not([disabled])").first.click()  # a stuck dealer calls
-    elif game == "get-in-line":
-        if page.locator("#gil-pass:not([hidden])").count():
-            page.locator("#gil-pass").click()
-        elif page.locator("#gil-trade:not([hidden]):not([disabled])").count():
-            page.locator("#gil-trade").click()
-        else:
-            cards = page.locator("#hand .card")
-            for k in range(cards.count()):
-                cards.nth(k).click()
-                if page.locator(".space.lit").count():
-                    page.locator(".space.lit").first.click()
-                    if page.locator(".space.pending").count():
-                        page.locator(".space.pending").click()
-                    break
-    else:
-        one_step(page)
-    page.locator(f'{GAMES[game]["root"]}:not([data-seq="{seq}"]), {SHEET}').first.wait_for()
 
 
 def drawn_whole(page, selector):

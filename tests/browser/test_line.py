@@ -16,9 +16,7 @@ from games.line.rules import name
 from tests.browser.conftest import ask_for_less_motion
 from tests.browser.tables import Walk, deal_and_play_to
 from tests.browser.test_axe import findings
-
-MY_TURN = '#ln[data-my-turn="true"]'
-SHEET = "#result-dialog[open]"
+from tests.browser.turns import LINE_MY_TURN, SHEET, play_a_card
 
 
 def sit_down_against_a_bot(page):
@@ -40,61 +38,8 @@ def sit_down_against_a_bot(page):
 
 
 def wait_for_my_turn_or_the_end(page):
-    page.locator(f"{MY_TURN}, {SHEET}").first.wait_for()
+    page.locator(f"{LINE_MY_TURN}, {SHEET}").first.wait_for()
     return page.locator(SHEET).count() > 0
-
-
-def play_a_card(page, counts):
-    """Try the hand's cards in turn until one lights something, then play it."""
-    cards = page.locator("#hand .card:not([disabled])")
-    for k in range(cards.count()):
-        card = cards.nth(k)
-        card.click()
-        expect(card).to_have_attribute("aria-pressed", "true")
-        if page.locator(".sq.lit:not(.up)").count():
-            wrong = page.locator(".sq.empty:not(.lit)")
-            if not counts.get("refused") and wrong.count():
-                # An empty square the card can't go to: a sentence, and nothing sent.
-                seq = page.locator("#ln").get_attribute("data-seq")
-                wrong.first.click()
-                expect(page.locator("#room-status")).to_have_text(re.compile(r"(can’t go in row \d|already holds a joker)"))
-                expect(page.locator("#ln")).to_have_attribute("data-seq", seq)
-                expect(card).to_have_attribute("aria-pressed", "true")
-                counts["refused"] = 1
-            page.locator(".sq.lit:not(.up)").first.click()
-            counts["placed"] += 1
-            return True
-        if page.locator(".sq.up").count():
-            page.locator(".sq.up").first.click()
-            expect(page.locator("#ln")).to_have_attribute("data-step", "upgrade")
-            if page.locator(".sq.joker-to").count():
-                page.locator(".sq.joker-to").first.click()
-            else:
-                page.locator("#ln-keep").click()
-            counts["upgraded"] += 1
-            return True
-        if page.locator(".ln-shift:not([hidden])").count():
-            page.locator(".ln-shift:not([hidden])").first.click()
-            expect(page.locator("#ln")).to_have_attribute("data-step", "shift")
-            page.locator(".sq.push").first.click()
-            counts["shifted"] += 1
-            return True
-    return False
-
-
-def one_step(page):
-    """One step of a turn, as it comes: draw, put down or discard when the
-    page asks, else a card from the hand."""
-    must = page.locator("#ln").get_attribute("data-must")
-    if must == "draw":
-        page.locator("#ln-draw").click()
-    elif must == "place":
-        page.locator(".sq.lit").first.click()
-    elif must == "discard":
-        page.locator("#hand .card").last.click()
-        page.locator("#ln-discard").click()
-    else:
-        assert play_a_card(page, {"refused": 1, "placed": 0, "upgraded": 0, "shifted": 0}), "no card of the hand could play"
 
 
 def test_a_person_plays_a_whole_game_of_line_against_a_bot(servers, people):

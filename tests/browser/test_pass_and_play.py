@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.test_line import MY_TURN, SHEET, one_step
+from tests.browser.turns import LINE_MY_TURN, SHEET, one_step
 
 PASS = "#pass-screen:not([hidden])"
 TURNS_EACH = 3  # enough for the device to go round both people and back, kept short
@@ -39,7 +39,7 @@ def test_two_people_pass_one_device_and_neither_ever_sees_the_others_hand(server
     passed_to = []
     turns = {"Ada": 0, "Cy": 0}
     while min(turns.values()) < TURNS_EACH:
-        page.locator(f"{MY_TURN}, {PASS}, {SHEET}").first.wait_for()
+        page.locator(f"{LINE_MY_TURN}, {PASS}, {SHEET}").first.wait_for()
         assert not page.locator(SHEET).count(), "the game ended before both had played their turns"
         if page.locator(PASS).count():
             screen = page.locator(PASS)

@@ -1,0 +1,118 @@
+"""A person's turns in the page, made as a person makes them (a card
+picked and a space or square tapped, a button pressed), in each game with a
+table of its own: the browser tests that play through a game share them."""
+
+import re
+
+from playwright.sync_api import expect
+
+SHEET = "#result-dialog[open]"
+# Each game's lobby button, the button that seats its bots, its seats and its table's root.
+GAMES = {
+    "euchre": {"start": "Start a Euchre table", "bots": "Fill with bots", "seats": 4, "root": "#eu"},
+    "get-in-line": {"start": "Start a Get In Line table", "bots": "Add a bot", "seats": 2, "root": "#gil"},
+    "line": {"start": "Start a Line table", "bots": "Add a bot", "seats": 2, "root": "#ln"},
+}
+LINE_MY_TURN = '#ln[data-my-turn="true"]'
+
+
+def my_turn(page, game):
+    """Wait for a decision of mine (or the end); False at the end."""
+    mine = {
+        "euchre": '#eu:not([data-can=""]), #hand-dialog[open]',
+        "get-in-line": '#gil[data-my-turn="true"]',
+        "line": LINE_MY_TURN,
+    }[game]
+    page.locator(f"{mine}, {SHEET}").first.wait_for()
+    return not page.locator(SHEET).count()
+
+
+def take_my_turn(page, game):
+    """Make one move, as a person would, and wait for the table's answer."""
+    root = page.locator(GAMES[game]["root"])
+    seq = root.get_attribute("data-seq")
+    if game == "euchre":
+        if page.locator("#hand-dialog[open]").count():
+            page.locator("#hand-dialog").get_by_role("button", name="Next hand").click()
+            expect(page.locator("#hand-dialog")).to_be_hidden()
+            return
+        can = root.get_attribute("data-can").split()
+        if "play" in can:
+            page.locator("#hand .card.playable").first.click()
+        elif "discard" in can:
+            page.locator("#hand .card").first.click()
+            page.locator("#eu-slot-4").click()
+        elif page.locator("#eu-slot-4:not([disabled])").count():
+            page.locator("#eu-slot-4").click()  # pass (or keep, or don't defend)
+        else:
+            page.locator(".eu-move:not([disabled])").first.click()  # a stuck dealer calls
+    elif game == "get-in-line":
+        if page.locator("#gil-pass:not([hidden])").count():
+            page.locator("#gil-pass").click()
+        elif page.locator("#gil-trade:not([hidden]):not([disabled])").count():
+            page.locator("#gil-trade").click()
+        else:
+            cards = page.locator("#hand .card")
+            for k in range(cards.count()):
+                cards.nth(k).click()
+                if page.locator(".space.lit").count():
+                    page.locator(".space.lit").first.click()
+                    if page.locator(".space.pending").count():
+                        page.locator(".space.pending").click()
+                    break
+    else:
+        one_step(page)
+    page.locator(f'{GAMES[game]["root"]}:not([data-seq="{seq}"]), {SHEET}').first.wait_for()
+
+
+def play_a_card(page, counts):
+    """Try the hand's cards in turn until one lights something, then play it."""
+    cards = page.locator("#hand .card:not([disabled])")
+    for k in range(cards.count()):
+        card = cards.nth(k)
+        card.click()
+        expect(card).to_have_attribute("aria-pressed", "true")
+        if page.locator(".sq.lit:not(.up)").count():
+            wrong = page.locator(".sq.empty:not(.lit)")
+            if not counts.get("refused") and wrong.count():
+                # An empty square the card can't go to: a sentence, and nothing sent.
+                seq = page.locator("#ln").get_attribute("data-seq")
+                wrong.first.click()
+                expect(page.locator("#room-status")).to_have_text(re.compile(r"(can’t go in row \d|already holds a joker)"))
+                expect(page.locator("#ln")).to_have_attribute("data-seq", seq)
+                expect(card).to_have_attribute("aria-pressed", "true")
+                counts["refused"] = 1
+            page.locator(".sq.lit:not(.up)").first.click()
+            counts["placed"] += 1
+            return True
+        if page.locator(".sq.up").count():
+            page.locator(".sq.up").first.click()
+            expect(page.locator("#ln")).to_have_attribute("data-step", "upgrade")
+            if page.locator(".sq.joker-to").count():
+                page.locator(".sq.joker-to").first.click()
+            else:
+                page.locator("#ln-keep").click()
+            counts["upgraded"] += 1
+            return True
+        if page.locator(".ln-shift:not([hidden])").count():
+            page.locator(".ln-shift:not([hidden])").first.click()
+            expect(page.locator("#ln")).to_have_attribute("data-step", "shift")
+            page.locator(".sq.push").first.click()
+            counts["shifted"] += 1
+            return True
+    return False
+
+
+def one_step(page):
+    """One step of a turn, as it comes: draw, put down or discard when the
+    page asks, else a card from the hand."""
+    must = page.locator("#ln").get_attribute("data-must")
+    if must == "draw":
+        page.locator("#ln-draw").click()
+    elif must == "place":
+        page.locator(".sq.lit").first.click()
+    elif must == "discard":
+        page.locator("#hand .card").last.click()
+        page.locator("#ln-discard").click()
+    else:
+        assert play_a_card(page, {"refused": 1, "placed": 0, "upgraded": 0, "shifted": 0}), "no card of the hand could play"
