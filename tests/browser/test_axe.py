@@ -121,9 +121,9 @@ DIM_CARDS_CONTRAST = """() => {
     const style = getComputedStyle(card);
     const faces = style.backgroundImage.includes('gradient') ? style.backgroundImage.match(/rgba?\\([^)]*\\)/g).map(rgb) : [solid(card)];
     const behind = solid(card.parentElement);
+    const name = card.querySelector('.rank').textContent + card.querySelector('.suit').textContent;
     return [...card.querySelectorAll('.rank, .suit')].map(part => {
       const text = mix(rgb(getComputedStyle(part).color), behind, alpha);
-      const name = card.querySelector('.rank').textContent + card.querySelector('.suit').textContent;
       return { card: name, ratio: Math.min(...faces.map(f => ratio(text, mix(f, behind, alpha)))) };
     });
   });
