@@ -88,8 +88,7 @@ class _Heard:
     def sent(self, windows: list[_Window], keys: list[tuple[str, str]]) -> None:
         now = time.monotonic()
         if now >= self.sweep_at:
-            for lapsed in [k for k, (_heard, _unanswered, until) in self.counts.items() if until <= now]:
-                del self.counts[lapsed]
+            _drop_lapsed(self.counts, now)
             self.sweep_at = now + 1.0
         for window, (key, _earlier) in zip(windows, keys):
             self._kept(key, window)[1] += 1
@@ -213,8 +212,7 @@ def _count_here(key: str, earlier: str, seconds: int) -> tuple[int, int]:
     now = time.time()
     with _here_lock:
         if now >= _sweep_at[0]:
-            for lapsed in [k for k, (_count, until) in _here.items() if until <= now]:
-                del _here[lapsed]
+            _drop_lapsed(_here, now)
             _sweep_at[0] = now + 1.0
         kept = _here.get(key)
         if kept is None or kept[1] <= now:
@@ -222,6 +220,13 @@ def _count_here(key: str, earlier: str, seconds: int) -> tuple[int, int]:
         kept[0] += 1
         before = _here.get(earlier)
         return kept[0], before[0] if before is not None and before[1] > now else 0
+
+
+def _drop_lapsed(counts: dict[str, list], now: float) -> None:
+    """Drop the counts whose windows have lapsed (each count's last item is
+    when it lapses), once a second rather than at every action."""
+    for lapsed in [key for key, kept in counts.items() if kept[-1] <= now]:
+        del counts[lapsed]
 
 
 _heard = _Heard()
