@@ -43,7 +43,9 @@ generic table's words; ``plain_words`` by default); ``tick(state, now)`` for
 a game with a clock (the clock's own change, which stands even if the move
 that brought it is refused); ``options_schema``, the settings as the waiting room
 draws them; ``team_of(state_or_none, n, settings)``, which side each seat
-plays for (ratings).
+plays for (ratings); ``legal_in_snapshot``, False for a game whose own table
+draws the deciding seat's moves from its view, so its snapshots carry no
+``legal`` list (by default they do: the generic table draws it).
 
 Every state carries ``seq`` (bumped by ``moves.dispatch`` on each move) and
 ``events`` (``engine.log``).
@@ -57,7 +59,7 @@ REQUIRED = (
     "slug", "title", "players", "sizes", "DEFAULTS", "options", "new", "MOVES",
     "view", "deciding", "legal", "bots", "bot_think", "result", "determinize",
 )
-OPTIONAL = ("fallback", "say", "tick", "options_schema", "team_of")
+OPTIONAL = ("fallback", "say", "tick", "options_schema", "team_of", "legal_in_snapshot")
 
 
 class Illegal(Exception):

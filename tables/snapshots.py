@@ -59,6 +59,9 @@ class _Around:
             self.problem = _start_problem(game, len(seats), table.settings)
         self.result = results.result_of(table, game)
         self.hosts = {s.index for s in seats if s.held_by(table.host) and not s.device}
+        # Only a table that draws the moves from the list is sent it: a Get
+        # In Line hand holding a two-eyed jack lists a hundred moves.
+        self.lists = getattr(game, "legal_in_snapshot", True)
 
     def snapshot(self, who: Visitor) -> dict:
         table, seats, game, deciding = self.table, self.seats, self.game, self.deciding
@@ -107,7 +110,7 @@ class _Around:
             # stands for seat n's name (the browser fills them in).
             "opening": _opening(game, table.state),
             "decision": self.decisions.get(index) if index is not None else None,
-            "legal": offered(game, table.state, index, words_for(game)) if index in deciding else [],
+            "legal": offered(game, table.state, index, words_for(game)) if self.lists and index in deciding else [],
             "result": self.result,
         }
 

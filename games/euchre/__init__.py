@@ -35,6 +35,7 @@ title = "Euchre"
 players = (2, 4)  # people the catalog advertises; bots fill the rest
 sizes = (4,)      # always four seats, partners across
 options_schema = OPTIONS_SCHEMA
+legal_in_snapshot = False  # the table draws the seat's moves from its view
 
 # Seconds a bot "thinks" per decision kind, before the table's pace.
 bot_think = {

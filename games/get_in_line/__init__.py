@@ -38,6 +38,7 @@ say = sentence
 
 players = (2, 12)
 sizes = (2, 3, 4, 6, 8, 9, 10, 12)
+legal_in_snapshot = False  # the table draws the seat's moves from its view
 
 # Seconds a bot thinks per decision, before the table's pace (brisk 1.0,
 # relaxed 1.8). Every decision is the kind "play": a trade-in is part of a turn.

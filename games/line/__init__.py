@@ -24,6 +24,7 @@ players = (2, 4)
 sizes = SIZES
 DEFAULTS = {"bot_pace": "brisk"}
 options_schema = [moves.pace_setting()]  # the waiting room's one setting
+legal_in_snapshot = False  # the table draws the seat's moves from its view
 
 # Seconds a bot "thinks" per kind of decision, before the table's pace.
 bot_think = {"play": 1.4, "draw": 0.7, "place": 0.9, "discard": 0.9}

@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 from engine import registry
 from tests.live import Client
+from tests.views import offered_to
 
 # Every game with a table of its own (games/<folder>/web/app.js), by slug.
 GAMES = [app.parent.parent.name.replace("_", "-") for app in sorted((Path(__file__).resolve().parents[2] / "games").glob("*/web/app.js"))]
@@ -47,7 +48,7 @@ class Walk:
         status, snap = self.ada.post(f"/api/tables/{self.code}/start")
         assert status == 200, snap
         self.stage = "early"
-        self.snap = self.until(lambda s: s["legal"] or s["status"] != "playing")
+        self.snap = self.until(lambda s: offered_to(s) or s["status"] != "playing")
 
     @property
     def path(self) -> str:
@@ -91,16 +92,16 @@ class Walk:
         else is, unless `between_hands`), and the bots answer until it is
         her turn again."""
         if self.snap["status"] == "playing":
-            legal = [m["action"] for m in self.snap["legal"]]
+            legal = [m["action"] for m in offered_to(self.snap)]
             action = next((a for a in legal if a.get("type") == prefer), None) or \
                 next((a for a in legal if between_hands or a.get("type") != "ready"), legal[0])
             self.ada.post(f"/api/tables/{self.code}/move", {"seq": self.snap["seq"], "action": action})
-            self.snap = self.until(lambda s: s["legal"] or s["status"] != "playing")
+            self.snap = self.until(lambda s: offered_to(s) or s["status"] != "playing")
         return self.snap
 
     def between_hands(self, prefer=None) -> dict:
         """Euchre: on to the end of a hand, its score sheet showing."""
-        while self.snap["status"] == "playing" and any(m["action"].get("type") != "ready" for m in self.snap["legal"]):
+        while self.snap["status"] == "playing" and any(m["action"].get("type") != "ready" for m in offered_to(self.snap)):
             self.play(prefer=prefer)
         return self.snap
 
@@ -147,7 +148,7 @@ def lone_hand_in_play(servers, server) -> Walk:
     play: Otto has called diamonds alone and Robin sits out."""
     walk = lone_hand(servers, server)
     bots_play(servers, walk)
-    walk.snap = walk.until(lambda s: s["legal"])
+    walk.snap = walk.until(offered_to)
     while walk.snap["view"]["phase"] != "play":
         walk.play(prefer="pass")
     return walk

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from tests.browser.tables import GAMES, Walk
 from tests.live import Client
+from tests.views import offered_to
 
 HINT_WITHIN = 60000  # ms a hint may take to come on a busy machine (a hard bot searches for it)
 
@@ -45,7 +46,7 @@ def test_on_your_turn_the_strong_bots_move_is_marked_with_its_sentence(hinting, 
     note = page.locator("#hint-note")
     expect(note).to_be_visible(timeout=HINT_WITHIN)
     expect(page.locator("[data-hint]").first).to_be_visible()
-    offered = [m["say"] for m in walk.snap["legal"]]
+    offered = [m["say"] for m in offered_to(walk.snap)]
     said = note.inner_text()
     assert said.startswith("Hint: ") and any(say.rstrip(".") in said for say in offered), (said, offered[:5])
     assert errors == []
@@ -67,7 +68,7 @@ def test_the_host_turns_hints_off_in_the_waiting_room_and_the_player_is_told_so(
     walk.until(lambda s: s["hints"] is False)
     expect(allow).not_to_be_checked()
     assert ada.post(f"/api/tables/{code}/start")[0] == 200
-    walk.until(lambda s: any(m["action"]["type"] != "ready" for m in s["legal"]))
+    walk.until(lambda s: any(m["action"]["type"] != "ready" for m in offered_to(s)))
     note = page.locator("#hint-note")
     expect(note).to_have_text("The host has turned hints off at this table.", timeout=HINT_WITHIN)
     expect(page.locator("[data-hint]")).to_have_count(0)

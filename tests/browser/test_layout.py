@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.tables import GAMES, Walk, lone_hand_in_play
+from tests.views import offered_to
 from tools.pageweight import COLD_BUDGET, measure
 
 CHECKS = (Path(__file__).parent / "layout.js").read_text()
@@ -225,7 +226,7 @@ def test_after_a_thrown_in_euchre_hand_the_bar_the_log_and_the_score_sheet_numbe
     while not thrown(walk.snap):
         if walk.snap["status"] == "over":
             walk.ada.post(f"/api/tables/{walk.code}/again")
-            walk.snap = walk.until(lambda s: s["status"] == "playing" and s["legal"])
+            walk.snap = walk.until(lambda s: s["status"] == "playing" and offered_to(s))
         walk.play(between_hands=True, prefer="pass")
     hand = thrown(walk.snap)[0]["hand"]
     page = Viewer(browser, site.url, walk, touch=False).at("laptop")

@@ -19,7 +19,7 @@ from tables import hints
 from tables.asking import Refused, Visitor
 from tables.models import Result, Seat, Table
 from tests.ratings.test_keeper import person, post, snap_of
-from tests.views import move_from
+from tests.views import move_from, offered_to
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the keeper rates once a finished game commits
 
@@ -46,9 +46,9 @@ def my_turn(client, code) -> dict:
     """The table once this person has a move to make (each read plays the bots)."""
     for _ in range(200):
         snap = snap_of(client, code)
-        if any(m["action"]["type"] != "ready" for m in snap["legal"]):
+        if any(m["action"]["type"] != "ready" for m in offered_to(snap)):
             return snap
-        if snap["legal"]:
+        if offered_to(snap):
             post(client, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move_from(snap)})
     raise AssertionError("it never came to this person's turn")
 
@@ -78,7 +78,7 @@ def test_a_hint_is_the_hard_bots_move_from_your_own_view_with_its_sentence():
     # The move a hard bot in Ada's seat would make now, its rng seeded as a bot's.
     move, reason = euchre.bots.decide(euchre.view(table.state, 0), "hard", random.Random(f"{table.seed}:{snap['seq']}:0"))
     assert found["action"] == move
-    assert {"action": move, "say": found["say"]} in snap["legal"]
+    assert {"action": move, "say": found["say"]} in offered_to(snap)
     assert found["why"] == (reason or found["why"]) and found["why"].startswith(found["say"]) and found["why"].endswith(".")
     # Asked again (another tab), the same answer, not worked out twice.
     assert hints.answer(hints.question(code, visitor(code, 0), snap["seq"])) is hints.answer(question)
@@ -92,7 +92,7 @@ def test_a_hint_that_cant_be_had_is_refused_with_a_sentence_and_changes_nothing(
     assert post(ben, f"/api/tables/{code}/join", {"name": "Ben"})[0] == 200
     assert post(ada, f"/api/tables/{code}/start")[0] == 200
     snap = snap_of(ada, code)
-    moving, waiting = (0, 1) if snap["legal"] else (1, 0)
+    moving, waiting = (0, 1) if offered_to(snap) else (1, 0)
     seq = snap["seq"]
     before = table_as_it_is(code)
     refusals = [
@@ -142,7 +142,7 @@ def play_out(code, *clients):
         snaps = [snap_of(c, code) for c in clients]
         if snaps[0]["status"] == "over":
             return snaps
-        client, snap = next((c, s) for c, s in zip(clients, snaps) if s["legal"])
+        client, snap = next((c, s) for c, s in zip(clients, snaps) if offered_to(s))
         assert post(client, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move_from(snap)})[0] == 200
     raise AssertionError("the game never ended")
 
@@ -150,7 +150,7 @@ def play_out(code, *clients):
 def test_a_game_in_which_anyone_saw_a_hint_is_kept_and_marked_but_rated_for_nobody():
     ada, ben = person("ada"), person("ben")
     code = started(ada, others=[("Ben", ben)], bots=("hard",))
-    asker, index = next((c, s["seat"]) for c in (ada, ben) if (s := snap_of(c, code))["legal"])
+    asker, index = next((c, s["seat"]) for c in (ada, ben) if offered_to(s := snap_of(c, code)))
     found = hint(code, index, snap_of(asker, code)["seq"])
     assert found["why"] in (f"{found['say']}: it's what the strong bot plays from where you sit.",
                             f"{found['say']}: it's the only move you have.")
@@ -196,6 +196,6 @@ def test_a_hint_the_worker_has_already_decided_when_asked_is_still_answered(monk
     asking = threading.Thread(target=lambda: answered.append(hints.answer(question).result(ANSWER_WITHIN)), daemon=True)
     asking.start()
     asking.join(ANSWER_WITHIN)
-    assert answered and {"action": answered[0]["action"], "say": answered[0]["say"]} in snap["legal"]
+    assert answered and {"action": answered[0]["action"], "say": answered[0]["say"]} in offered_to(snap)
     # And the worker it took is free again: the next question is not turned away as busy.
     assert hints._in_workers == 0

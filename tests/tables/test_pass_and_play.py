@@ -14,7 +14,7 @@ from engine import registry
 from ratings import keeper
 from ratings.models import Rating
 from tables.models import Result, Seat, Table
-from tests.views import move_from
+from tests.views import move_from, offered_to
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +61,7 @@ def until(client, code, ready, moves=200):
             raise AssertionError(f"the game ended first: {snap['status']}")
         if snap["pass"]:
             assert post(client, f"/api/tables/{code}/hand", {"seat": snap["pass"]["seat"]})[0] == 200
-        elif snap["legal"]:
+        elif offered_to(snap):
             status, body = post(client, f"/api/tables/{code}/move", {"seq": snap["seq"], "seat": snap["seat"], "action": move_from(snap)})
             assert status == 200, body
     raise AssertionError("the table never reached the state asked for")
@@ -175,7 +175,7 @@ def test_the_device_plays_every_seat_of_its_own_to_the_end_beside_another_person
             assert post(ada, f"/api/tables/{code}/hand", {"seat": snaps[0]["pass"]["seat"]})[0] == 200
             continue
         for client, snap in zip((ada, ben), snaps):
-            if snap["legal"]:
+            if offered_to(snap):
                 status, body = post(client, f"/api/tables/{code}/move", {"seq": snap["seq"], "seat": snap["seat"], "action": move_from(snap)})
                 assert status == 200, body
                 break
@@ -231,7 +231,7 @@ def test_every_game_passes_a_device_between_its_people_with_bots_alongside(slug)
             assert post(ada, f"/api/tables/{code}/hand", {"seat": snap["pass"]["seat"]})[0] == 200
             continue
         assert snap["view"] == json.loads(json.dumps(game.view(state, snap["seat"])))
-        assert snap["legal"], "the device holds a seat that isn't deciding, yet no pass was asked for"
+        assert offered_to(snap), "the device holds a seat that isn't deciding, yet no pass was asked for"
         status, body = post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "seat": snap["seat"], "action": move_from(snap)})
         assert status == 200, body
         played[snap["seat"]] += 1

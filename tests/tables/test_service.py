@@ -11,9 +11,11 @@ import pytest
 from django.db import connection
 from django.test import Client
 
+from engine.contract import offered
+from games import get_in_line, station_master
 from tables import bots, db, mainloop, service, ticker
 from tables.models import Move, Result, Table
-from tests.views import move_from
+from tests.views import move_from, offered_to
 from web import batching
 from web.actions import ACTIONS, perform_moves
 from web.api import CSRF_REFUSED
@@ -540,6 +542,26 @@ def test_a_snapshot_names_the_decision_that_is_yours_and_a_new_key_for_the_next(
     assert status == 200
     after = snap_of(ada if mover == "Ada" else ben, code)["decision"]
     assert after is None or after["key"] != first["key"]
+
+
+def test_a_seat_on_its_turn_is_sent_the_list_of_its_moves_only_where_its_table_draws_the_list():
+    """Get In Line's table draws a turn from the view (where each card can
+    go), so its snapshot lists no moves; Station Master's draws its buttons
+    from the list, so it is sent one."""
+    ada, ben = Client(), Client()
+    code = new_table(ada, game="get-in-line")
+    post(ben, f"/api/tables/{code}/join", {"name": "Ben"})
+    assert post(ada, f"/api/tables/{code}/start")[0] == 200
+    mover = next(s for s in (snap_of(ada, code), snap_of(ben, code)) if s["decision"])
+    state = Table.objects.get(code=code).state
+    assert mover["legal"] == [] and mover["view"]["can"]["play"]
+    assert [m["action"] for m in offered_to(mover)] == get_in_line.legal(state, mover["seat"])
+
+    code = new_table(ada, game="station-master")
+    post(ben, f"/api/tables/{code}/join", {"name": "Ben"})
+    assert post(ada, f"/api/tables/{code}/start")[0] == 200
+    snap = next(s for s in (snap_of(ada, code), snap_of(ben, code)) if s["decision"])
+    assert snap["legal"] == offered(station_master, Table.objects.get(code=code).state, snap["seat"])
 
 
 def test_a_table_whose_bot_turn_keeps_failing_is_tried_less_and_less_often_until_it_moves(settings, monkeypatch):

@@ -20,7 +20,7 @@ import tests.highcard as highcard
 from tables import bots, rows, service, workers
 from tables.models import Move, Table
 from tests.live import Client
-from tests.views import move_from
+from tests.views import move_from, offered_to
 
 HELD_GAMES = "high-card=tests.highcard,held-card=tests.tables.held_card"
 WITHIN = 30.0  # seconds a state may take to come about before the test fails
@@ -204,7 +204,7 @@ def test_an_answer_for_a_table_that_has_moved_on_is_dropped_and_the_bot_asked_ag
     questions.answer_as_the_bot()  # the bot covering Ada has decided, but before it is played...
     post(ada, f"/api/tables/{code}/back")  # ...Ada takes her seat back and plays another card herself
     snap = ada.get(f"/api/tables/{code}").json()
-    mine = [m["action"] for m in snap["legal"] if m["action"] != future.result()[0]][-1]
+    mine = [m["action"] for m in offered_to(snap) if m["action"] != future.result()[0]][-1]
     status, after = post(ada, f"/api/tables/{code}/move", {"seq": seq, "action": mine})
     assert status == 200, after
     service.tick([code])
@@ -252,7 +252,7 @@ def test_a_real_worker_makes_the_move_the_bot_makes_in_process():
 def test_a_bot_asked_before_the_table_moved_on_is_asked_again_where_it_now_stands(questions):
     code, ada, table = bot_to_move(questions)
     while (snap := ada.get(f"/api/tables/{code}").json())["view"]["phase"] != "scored":  # to the end of a deal
-        if snap["legal"]:
+        if offered_to(snap):
             post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move_from(snap)})
         else:
             questions.answer_as_the_bot()

@@ -15,7 +15,7 @@ from websockets.sync.client import connect
 
 from tables.models import Table
 from tests.live import Client, Socket
-from tests.views import move_from
+from tests.views import move_from, offered_to
 from web import caps
 from web.api import BROKE
 from web.consumers import WATCHING_ONLY
@@ -325,7 +325,7 @@ def bad_frames_then_a_good_move(server):
     assert "KeyError: 'fumble'" in open(server.log.name).read()
     # The same socket starts the game and makes Ada's move.
     ws.send({"type": "act", "do": "start"})
-    mine = ws.until(lambda m: snapshot(m) and m["status"] == "playing" and m["legal"])
+    mine = ws.until(lambda m: snapshot(m) and m["status"] == "playing" and offered_to(m))
     ws.send({"type": "move", "seq": mine["seq"], "action": move_from(mine)})
     made = ws.until(lambda m: snapshot(m) and m["seq"] > mine["seq"])
     assert "fumble" not in made["settings"]

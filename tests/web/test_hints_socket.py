@@ -5,13 +5,14 @@ with a sentence; the seat's mark survives the server being killed; and
 hints count against the browser's limit like any action."""
 
 from tests.live import Client
+from tests.views import offered_to
 
 LIMITED = "You're going faster than the table can follow; wait a moment and try again."
 
 
 def my_turn(ws):
     return ws.until(lambda m: m.get("type") == "snapshot" and m["status"] == "playing"
-                    and any(x["action"]["type"] != "ready" for x in m["legal"]))
+                    and any(x["action"]["type"] != "ready" for x in offered_to(m)))
 
 
 def test_a_hint_comes_to_your_socket_alone_and_its_mark_outlives_the_server(servers):
@@ -36,7 +37,7 @@ def test_a_hint_comes_to_your_socket_alone_and_its_mark_outlives_the_server(serv
     hint = ada_ws.until(lambda m: m.get("type") == "hint")
     assert set(hint) == {"type", "number", "seq", "action", "say", "why"}
     assert (hint["number"], hint["seq"]) == (snap["number"], snap["seq"])
-    assert {"action": hint["action"], "say": hint["say"]} in snap["legal"]
+    assert {"action": hint["action"], "say": hint["say"]} in offered_to(snap)
     assert hint["why"].startswith(hint["say"]) and hint["why"].endswith(".")
     # Everyone's table says who was shown hints.
     seen = watching.until(lambda m: m.get("type") == "snapshot" and m["seats"][0]["hinted"])

@@ -5,7 +5,7 @@ mid-game comes back with the game exactly as it was and its bots carry on."""
 import json
 
 from tests.live import Client
-from tests.views import move_from
+from tests.views import move_from, offered_to
 
 
 def play_to_the_end(ws, snap):
@@ -279,7 +279,7 @@ def test_a_device_two_people_share_is_sent_only_the_view_of_the_seat_holding_it(
     acted = None
     for _ in range(100):
         snap = ws.until(lambda m, acted=acted: m.get("type") == "snapshot" and m["status"] != "lobby"
-                        and (m["status"] != "playing" or m["pass"] or m["legal"])
+                        and (m["status"] != "playing" or m["pass"] or offered_to(m))
                         and (m["seq"], m["seat"]) != acted)
         if snap["status"] != "playing":
             break
