@@ -142,6 +142,31 @@ def _unframed(data: bytes) -> dict:
     return message
 
 
+async def _within(answers: list[asyncio.Future], seconds: float) -> None:
+    """Wait for the replies to commands sent together; those not come
+    within ``seconds`` fail with TimeoutError, and the first that failed is
+    raised. One timer for them all (``asyncio.wait_for`` takes one, with
+    futures of its own, for each: most of what counting an action cost the
+    loop)."""
+    def too_late():
+        for answer in answers:
+            if not answer.done():
+                answer.set_exception(TimeoutError("Redis did not answer in time"))
+
+    timer = asyncio.get_running_loop().call_later(seconds, too_late)
+    try:
+        for answer in answers:
+            try:
+                await answer
+            except Exception:
+                pass  # (each failure is read here, so none goes unretrieved; the first is raised below)
+    finally:
+        timer.cancel()
+    failed = next((answer.exception() for answer in answers if answer.exception() is not None), None)
+    if failed is not None:
+        raise failed
+
+
 def _warn_if_refused(reply) -> None:
     if isinstance(reply, hiredis.ReplyError):
         log.warning("Redis refused a command: %s", reply)
@@ -344,7 +369,10 @@ class SharedLayer(ProcessLayer):
             heard = asyncio.get_running_loop().create_future() if counted else None
             try:
                 (await self._publishing()).send("PUBLISH", self._topic(group), data, answer=heard)
-                return await asyncio.wait_for(heard, CONNECT_SECONDS) if counted else None
+                if not counted:
+                    return None
+                await _within([heard], CONNECT_SECONDS)
+                return heard.result()
             except (OSError, TimeoutError):
                 self._unheard.add(group)
                 raise
@@ -372,16 +400,19 @@ class SharedLayer(ProcessLayer):
                     self._publisher.send("PUBLISH", self._topic(group), stale)
             return self._publisher
 
-    async def count(self, key: str, earlier: str, seconds: int) -> tuple[int, int]:
-        """Add one to the count at ``key``, which lapses ``seconds`` after it
-        began, and return it with the count at ``earlier``: the rate limit's
-        counts, on the publishing connection, so a socket's move waits on no
-        connection of its own."""
+    async def count(self, windows: list[tuple[str, str, int]]) -> list[tuple[int, int]]:
+        """For each window ``(key, earlier, seconds)``, add one to the count
+        at ``key``, which lapses ``seconds`` after it began, and return it
+        with the count at ``earlier``: the rate limit's counts, every window
+        in one write on the publishing connection, so a socket's move waits
+        on no connection of its own."""
         link = await self._publishing()
         loop = asyncio.get_running_loop()
-        counted, before = loop.create_future(), loop.create_future()
-        link.send_all([(("INCR", key), counted), (("EXPIRE", key, seconds, "NX"), None), (("GET", earlier), before)])
-        return await asyncio.wait_for(counted, CONNECT_SECONDS), int(await asyncio.wait_for(before, CONNECT_SECONDS) or 0)
+        answers = [(loop.create_future(), loop.create_future()) for _window in windows]
+        link.send_all([command for (key, earlier, seconds), (counted, before) in zip(windows, answers) for command in
+                       ((("INCR", key), counted), (("EXPIRE", key, seconds, "NX"), None), (("GET", earlier), before))])
+        await _within([answer for both in answers for answer in both], CONNECT_SECONDS)
+        return [(counted.result(), int(before.result() or 0)) for counted, before in answers]
 
     async def _subscribe_all(self) -> None:
         """Open the subscription and subscribe to every table with a socket

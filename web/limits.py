@@ -54,7 +54,7 @@ async def admit(browser: str, action: str, address: str | None = None) -> None:
     keys = [(named(w.key), named(w.earlier)) for w in windows]
     well_within = _heard.well_within(windows, keys)
     _heard.sent(windows, keys)
-    counting = asyncio.gather(*(layer.count(key, earlier, _lasts(w.seconds)) for w, (key, earlier) in zip(windows, keys)))
+    counting = asyncio.ensure_future(layer.count([(key, earlier, _lasts(w.seconds)) for w, (key, earlier) in zip(windows, keys)]))
     counting.add_done_callback(functools.partial(_heard.answered, windows, keys))
     if well_within:
         return

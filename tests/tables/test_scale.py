@@ -254,3 +254,32 @@ def test_sockets_going_ahead_of_redis_still_stop_at_their_limit(scaled):
     assert sum(a["status"] == 429 for a in answers) == 7  # five more went ahead
     for ws in pages:
         ws.close()
+
+
+def test_a_count_redis_takes_and_never_answers_gives_up_in_time_and_the_action_goes_ahead(monkeypatch):
+    """A Redis that reads the rate limit's count and never answers: the
+    count fails once its time is up, and the action is made uncounted
+    rather than held for good."""
+    import asyncio
+
+    from tables import layer
+    from web import limits
+
+    monkeypatch.setattr(layer, "CONNECT_SECONDS", 0.2)
+    asked = []
+
+    async def play():
+        async def silent(reader, _writer):
+            asked.append(await reader.read(4096))  # the commands, never answered
+            await asyncio.sleep(30)
+
+        redis = await asyncio.start_server(silent, "127.0.0.1", 0)
+        shared = layer.SharedLayer(f"redis://127.0.0.1:{redis.sockets[0].getsockname()[1]}/0")
+        with pytest.raises(TimeoutError):
+            await shared.count([("limit:act:ada:9", "limit:act:ada:8", 121), ("limit:act-from:home:9", "limit:act-from:home:8", 121)])
+        assert asked[0].count(b"INCR") == 2  # both windows, in one write
+        monkeypatch.setattr(limits, "get_channel_layer", lambda: shared)
+        await limits.admit("a-browser-not-heard-of", "move", "203.0.113.9")  # waits for the count, then goes ahead
+        redis.close()
+
+    run_apart(asyncio.wait_for(play(), 30))
