@@ -108,6 +108,13 @@ lookWhenDrawn(() => {
 """
 
 
+HIDE = """hidden => {
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+  document.dispatchEvent(new Event('visibilitychange'));
+}"""
+
+
 def ask_for_less_motion(page):
     """Options' Reduce motion, switched on mid-game as a person would: from
     then on moves land at once."""

@@ -152,3 +152,16 @@ def lone_hand_in_play(servers, server) -> Walk:
     while walk.snap["view"]["phase"] != "play":
         walk.play(prefer="pass")
     return walk
+
+
+def new_table(page, game):
+    """A table made as a script makes one, through the JSON API, with this
+    page's session (so the page is its host)."""
+    page.goto("/")
+    return page.evaluate("""async game => {
+      const token = document.cookie.split('; ').find(c => c.startsWith('csrftoken=')).split('=')[1];
+      const res = await fetch('/api/tables', { method: 'POST', credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token },
+        body: JSON.stringify({ game, name: 'Ada' }) });
+      return (await res.json()).code;
+    }""", game)

@@ -5,23 +5,7 @@ offered until the result sheet shows."""
 
 from playwright.sync_api import expect
 
-SHEET = "#result-dialog"
-
-
-def play_the_first_move_offered_to_the_end(page, most):
-    """Press the first move button, wait for the table to answer, and again,
-    until the result sheet shows."""
-    sheet = page.locator(SHEET)
-    for _ in range(most):
-        move = page.locator("#moves button").first
-        move.or_(sheet.locator("#places")).first.wait_for()
-        if sheet.is_visible():
-            return sheet
-        seq = page.locator("#board").get_attribute("data-seq")
-        move.click()
-        # Wait for the table to answer the move before looking again.
-        page.locator(f'#board:not([data-seq="{seq}"])').wait_for(state="attached")
-    raise AssertionError(f"the game didn't end within {most} moves")
+from tests.browser.turns import play_the_first_move_offered_to_the_end
 
 
 def test_a_person_plays_a_whole_game_through_the_page_and_sees_the_result(servers, people):

@@ -13,18 +13,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import RECORD_BANNERS, RECORD_MOTION, RECORD_SAID
+from tests.browser.conftest import HIDE, RECORD_BANNERS, RECORD_MOTION, RECORD_SAID
 from tests.browser.turns import GAMES, SHEET, my_turn, take_my_turn
 
 # Where each game shows the move just made: it must be drawn whole, not mid-flight.
 LAST_MOVE = {"euchre": ".eu-slot .card", "get-in-line": ".space.last .chip", "line": ".sq.last .card"}
-
-HIDE = """hidden => {
-  Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
-  document.dispatchEvent(new Event('visibilitychange'));
-}"""
-
 
 def sit_down(page, game):
     g = GAMES[game]

@@ -13,28 +13,10 @@ from playwright.sync_api import expect
 from engine import registry
 from engine.play import play, replay
 from games.line.rules import name
+from tests.browser.accessibility import findings
 from tests.browser.conftest import ask_for_less_motion
 from tests.browser.tables import Walk, deal_and_play_to
-from tests.browser.test_axe import findings
-from tests.browser.turns import LINE_MY_TURN, SHEET, play_a_card
-
-
-def sit_down_against_a_bot(page):
-    page.goto("/")
-    page.get_by_label("Your name at the table").fill("Ada")
-    page.get_by_role("button", name="Start a Line table", exact=True).click()
-    expect(page).to_have_url(re.compile(r"/t/[A-Z]{5}$"))
-    page.get_by_role("button", name="Add a bot").click()
-    expect(page.locator("#seats li")).to_have_count(2)
-    expect(page.get_by_label("Bot speed")).to_be_visible()
-    page.get_by_role("button", name="Start the game").click()
-    expect(page.get_by_role("group", name="The grid")).to_be_visible()
-    # How to play opens by itself the first time; a person reads it and closes it.
-    rules = page.locator("#rules-dialog")
-    expect(rules).to_be_visible()
-    expect(rules).to_contain_text("joker")
-    rules.get_by_role("button", name="Close").click()
-    expect(rules).to_be_hidden()
+from tests.browser.turns import LINE_MY_TURN, SHEET, play_a_card, sit_down_against_a_bot
 
 
 def wait_for_my_turn_or_the_end(page):

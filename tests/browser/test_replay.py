@@ -7,10 +7,9 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.test_axe import findings
-from tests.browser.test_generic import play_the_first_move_offered_to_the_end
-from tests.browser.test_line import sit_down_against_a_bot
-from tests.browser.test_station_master import new_table
+from tests.browser.accessibility import findings
+from tests.browser.tables import new_table
+from tests.browser.turns import play_the_first_move_offered_to_the_end, sit_down_against_a_bot
 
 
 def test_a_player_watches_their_finished_game_step_by_step(servers, people):

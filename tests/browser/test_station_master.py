@@ -11,24 +11,12 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import RECORD_BANNERS, RECORD_MOTION, RECORD_SAID, ask_for_less_motion
+from tests.browser.conftest import HIDE, RECORD_BANNERS, RECORD_MOTION, RECORD_SAID, ask_for_less_motion
+from tests.browser.tables import new_table
 
 SHEET = "#result-dialog[open]"
 MY_TURN = '#sm[data-my-turn="true"]'
 SECTION_NUMBER = re.compile(r"§|\b\d+\.\d+\b|\bRules? \d")
-
-
-def new_table(page, game):
-    """A table made as a script makes one, through the JSON API, with this
-    page's session (so the page is its host)."""
-    page.goto("/")
-    return page.evaluate("""async game => {
-      const token = document.cookie.split('; ').find(c => c.startsWith('csrftoken=')).split('=')[1];
-      const res = await fetch('/api/tables', { method: 'POST', credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token },
-        body: JSON.stringify({ game, name: 'Ada' }) });
-      return (await res.json()).code;
-    }""", game)
 
 
 def open_table(page, code, preset):
@@ -636,8 +624,6 @@ def test_under_reduced_motion_no_train_moves_by_cue_and_the_division_is_the_view
 
 
 def test_with_motion_on_trains_run_as_cues_and_a_hidden_tab_just_shows_them_there(servers, people):
-    from tests.browser.test_kit import HIDE
-
     server = servers.start()
     ada = people(server.url)
     page = ada.page

@@ -116,3 +116,37 @@ def one_step(page):
         page.locator("#ln-discard").click()
     else:
         assert play_a_card(page, {"refused": 1, "placed": 0, "upgraded": 0, "shifted": 0}), "no card of the hand could play"
+
+
+def play_the_first_move_offered_to_the_end(page, most):
+    """Press the first move button, wait for the table to answer, and again,
+    until the result sheet shows."""
+    sheet = page.locator(SHEET)
+    for _ in range(most):
+        move = page.locator("#moves button").first
+        move.or_(sheet.locator("#places")).first.wait_for()
+        if sheet.is_visible():
+            return sheet
+        seq = page.locator("#board").get_attribute("data-seq")
+        move.click()
+        # Wait for the table to answer the move before looking again.
+        page.locator(f'#board:not([data-seq="{seq}"])').wait_for(state="attached")
+    raise AssertionError(f"the game didn't end within {most} moves")
+
+
+def sit_down_against_a_bot(page):
+    page.goto("/")
+    page.get_by_label("Your name at the table").fill("Ada")
+    page.get_by_role("button", name="Start a Line table", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/t/[A-Z]{5}$"))
+    page.get_by_role("button", name="Add a bot").click()
+    expect(page.locator("#seats li")).to_have_count(2)
+    expect(page.get_by_label("Bot speed")).to_be_visible()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("group", name="The grid")).to_be_visible()
+    # How to play opens by itself the first time; a person reads it and closes it.
+    rules = page.locator("#rules-dialog")
+    expect(rules).to_be_visible()
+    expect(rules).to_contain_text("joker")
+    rules.get_by_role("button", name="Close").click()
+    expect(rules).to_be_hidden()
