@@ -13,6 +13,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ask_for_less_motion
+from tests.browser.turns import read_how_to_play
 
 TABLE = "#eu"
 HAND_SHEET = "#hand-dialog[open]"
@@ -36,12 +37,7 @@ def sit_down_with_three_bots(page):
     expect(page.locator("#partners-note")).to_contain_text("Ada (you) and")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator(TABLE)).to_be_visible()
-    # How to play opens by itself the first time; a person reads it and closes it.
-    rules = page.locator("#rules-dialog")
-    expect(rules).to_be_visible()
-    expect(rules).to_contain_text("left bower")
-    rules.get_by_role("button", name="Close").click()
-    expect(rules).to_be_hidden()
+    read_how_to_play(page, "left bower")
 
 
 def slot(page, i):

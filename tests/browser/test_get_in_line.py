@@ -10,6 +10,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ask_for_less_motion
+from tests.browser.turns import read_how_to_play
 
 MY_TURN = '#gil[data-my-turn="true"]'
 SHEET = "#result-dialog[open]"
@@ -29,12 +30,7 @@ def sit_down_against_a_bot(page):
     expect(page.locator("#teams-note")).to_contain_text("two lines to win")
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("grid", name="The board")).to_be_visible()
-    # How to play opens by itself the first time; a person reads it and closes it.
-    rules = page.locator("#rules-dialog")
-    expect(rules).to_be_visible()
-    expect(rules).to_contain_text("One-eyed jacks")
-    rules.get_by_role("button", name="Close").click()
-    expect(rules).to_be_hidden()
+    read_how_to_play(page, "One-eyed jacks")
 
 
 def wait_for_my_turn_or_the_end(page):

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import HIDE, RECORD_BANNERS, RECORD_MOTION, RECORD_SAID
-from tests.browser.turns import GAMES, SHEET, my_turn, take_my_turn
+from tests.browser.turns import GAMES, SHEET, my_turn, read_how_to_play, take_my_turn
 
 # Where each game shows the move just made: it must be drawn whole, not mid-flight.
 LAST_MOVE = {"euchre": ".eu-slot .card", "get-in-line": ".space.last .chip", "line": ".sq.last .card"}
@@ -29,10 +29,7 @@ def sit_down(page, game):
     expect(page.locator("#seats li")).to_have_count(g["seats"])
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator(g["root"])).to_be_visible()
-    rules = page.locator("#rules-dialog")
-    expect(rules).to_be_visible()  # (How to play, on a first visit)
-    rules.get_by_role("button", name="Close").click()
-    expect(rules).to_be_hidden()
+    read_how_to_play(page)
 
 
 def drawn_whole(page, selector):

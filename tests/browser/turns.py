@@ -144,9 +144,15 @@ def sit_down_against_a_bot(page):
     expect(page.get_by_label("Bot speed")).to_be_visible()
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("group", name="The grid")).to_be_visible()
-    # How to play opens by itself the first time; a person reads it and closes it.
+    read_how_to_play(page, "joker")
+
+
+def read_how_to_play(page, says: str | None = None) -> None:
+    """How to play opens by itself the first time a person sits at a game:
+    they read it (it ``says`` what is asked) and close it."""
     rules = page.locator("#rules-dialog")
     expect(rules).to_be_visible()
-    expect(rules).to_contain_text("joker")
+    if says is not None:
+        expect(rules).to_contain_text(says)
     rules.get_by_role("button", name="Close").click()
     expect(rules).to_be_hidden()
