@@ -13,7 +13,7 @@ from django.test import Client
 
 from engine.contract import offered
 from games import get_in_line, station_master
-from tables import bots, db, mainloop, service, ticker
+from tables import bots, db, mainloop, rows, service, ticker
 from tables.models import Move, Result, Table
 from tests.views import move_from, offered_to
 from web import batching
@@ -486,6 +486,44 @@ def test_a_bot_move_the_games_code_fails_on_part_way_is_undone_not_left_half_mad
     state = Table.objects.get(code=code).state
     assert sum(len(hand) for hand in state["hands"]) + len(highcard.played(state)) == highcard.HAND * state["n"]
     assert Move.objects.filter(table__code=code).count() == state["seq"]
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="a state is kept between moves on SQLite only")
+@pytest.mark.django_db(transaction=True)  # the state is kept once a move's save commits
+def test_a_state_kept_between_moves_is_handed_over_only_while_its_row_still_holds_it(monkeypatch):
+    """On SQLite a table's state is kept parsed between its moves. A move
+    reads it only while the table's row holds what was kept: not once a
+    move made on it failed part way, nor once the row was written another way."""
+    import tests.highcard as highcard
+
+    code, ada, ben = started(bots=0, people=2)
+
+    def to_move():
+        return next(c for c in (ada, ben) if offered_to(snap_of(c, code)))
+
+    def as_a_move_reads_it():
+        (table, _seats), = rows.locked_with_seats([code])
+        return table.state
+
+    assert play_my_turn(to_move(), code)[0] == 200
+    table = Table.objects.get(code=code)
+    assert rows._kept[table.pk] == (rows.dumps(table.state), table.state)  # kept once the move committed
+
+    plain = highcard.MOVES["play"]
+
+    def failing(state, seat, action, now):
+        state["hands"][seat].remove(action["card"])  # the move part made
+        raise RuntimeError("a fault in the game's code")
+
+    monkeypatch.setitem(highcard.MOVES, "play", failing)
+    assert play_my_turn(to_move(), code)[0] == 503
+    monkeypatch.setitem(highcard.MOVES, "play", plain)
+    assert as_a_move_reads_it() == Table.objects.get(code=code).state  # the card is still in the hand
+
+    assert play_my_turn(to_move(), code)[0] == 200
+    rewritten = {**Table.objects.get(code=code).state, "rewritten": True}
+    Table.objects.filter(code=code).update(state=rewritten)  # as a tool or another hand might
+    assert as_a_move_reads_it() == rewritten
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite serves one process, which locks the whole database")
