@@ -211,7 +211,7 @@ def _tables_by_code(key: str, codes: list[str], *more) -> list[tuple[Table, list
         return [_with_seats(connection, row) for row in rows]
 
 
-# On SQLite each table's state is kept as it was last saved, parsed, with
+# Each table's state is kept as it was last saved, parsed, with
 # the text it was saved as (table id -> (text, state)): a table read again
 # whose row holds that same text is handed the state rather than parsing it
 # afresh, as most of its reads are (parsing was a fortieth of the server's
@@ -225,10 +225,8 @@ MOST_KEPT = 1000  # tables' states, the ones saved longest ago let go first
 
 
 def _with_seats(connection, row) -> tuple[Table, list[Seat]]:
-    kept = None
-    if connection.vendor == "sqlite":
-        with _kept_lock:
-            kept = _kept.pop(row[0], None)
+    with _kept_lock:
+        kept = _kept.pop(row[0], None)
     values = [
         kept[1] if column == "state" and kept is not None and kept[0] == value
         else (orjson.loads(value) if value is not None else None) if column in JSON_COLUMNS
@@ -287,20 +285,23 @@ def save_plays(tables: list[Table], *, last: bool = False) -> None:
     for table in tables:
         table.updated = now
     moves = [move for table in tables for move in table.__dict__.pop("unsaved_moves", ())]
+    texts = [_json(t.state) for t in tables]
     with _cursor() as (connection, cursor, sql):
         if connection.vendor != "sqlite":
+            # Each state goes into its json column as the text written here
+            # (a fragment of the list, not written again).
             _execute(connection, cursor, sql, "save_plays", [
                 _json([dict(zip(MOVE_COLUMNS, move)) for move in moves]),
-                _json([{"id": t.pk, **{c: getattr(t, c) for c in PLAY_COLUMNS}} for t in tables]),
+                _json([{"id": t.pk, **{c: getattr(t, c) for c in PLAY_COLUMNS},
+                        "state": None if text is None else orjson.Fragment(text)} for t, text in zip(tables, texts)]),
             ], last=last)
-            return
-        _insert_moves(connection, cursor, sql, moves)
-        texts = [_json(t.state) for t in tables]
-        cursor.executemany(sql["save_play"], [
-            (text, t.seq, _json(t.clocks), t.due_at, t.status,
-             connection.ops.adapt_datetimefield_value(t.updated), t.pk)
-            for t, text in zip(tables, texts)
-        ])
+        else:
+            _insert_moves(connection, cursor, sql, moves)
+            cursor.executemany(sql["save_play"], [
+                (text, t.seq, _json(t.clocks), t.due_at, t.status,
+                 connection.ops.adapt_datetimefield_value(t.updated), t.pk)
+                for t, text in zip(tables, texts)
+            ])
         _keep_once_committed(connection, [(t.pk, text, t.state) for t, text in zip(tables, texts) if text is not None])
 
 

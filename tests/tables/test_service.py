@@ -488,10 +488,9 @@ def test_a_bot_move_the_games_code_fails_on_part_way_is_undone_not_left_half_mad
     assert Move.objects.filter(table__code=code).count() == state["seq"]
 
 
-@pytest.mark.skipif(connection.vendor != "sqlite", reason="a state is kept between moves on SQLite only")
 @pytest.mark.django_db(transaction=True)  # the state is kept once a move's save commits
 def test_a_state_kept_between_moves_is_handed_over_only_while_its_row_still_holds_it(monkeypatch):
-    """On SQLite a table's state is kept parsed between its moves. A move
+    """A table's state is kept parsed between its moves. A move
     reads it only while the table's row holds what was kept: not once a
     move made on it failed part way, nor once the row was written another way."""
     import tests.highcard as highcard
@@ -508,6 +507,9 @@ def test_a_state_kept_between_moves_is_handed_over_only_while_its_row_still_hold
     assert play_my_turn(to_move(), code)[0] == 200
     table = Table.objects.get(code=code)
     assert rows._kept[table.pk] == (rows.dumps(table.state), table.state)  # kept once the move committed
+    kept = rows._kept[table.pk][1]
+    assert as_a_move_reads_it() is kept and table.pk not in rows._kept  # handed over, once
+    assert play_my_turn(to_move(), code)[0] == 200
 
     plain = highcard.MOVES["play"]
 
