@@ -292,8 +292,8 @@ def save_plays(tables: list[Table], *, last: bool = False) -> None:
             # (a fragment of the list, not written again).
             _execute(connection, cursor, sql, "save_plays", [
                 _json([dict(zip(MOVE_COLUMNS, move)) for move in moves]),
-                _json([{"id": t.pk, **{c: getattr(t, c) for c in PLAY_COLUMNS},
-                        "state": None if text is None else orjson.Fragment(text)} for t, text in zip(tables, texts)]),
+                _json([{"id": t.pk, "state": None if text is None else orjson.Fragment(text),
+                        **{c: getattr(t, c) for c in PLAY_COLUMNS if c != "state"}} for t, text in zip(tables, texts)]),
             ], last=last)
         else:
             _insert_moves(connection, cursor, sql, moves)
