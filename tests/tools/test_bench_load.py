@@ -23,6 +23,9 @@ def test_the_load_benchmark_plays_every_set_up_and_accounts_for_every_move():
     assert len(sent) == 4 and all(sent) and reached == sent, out
     assert out.count("never reached both: 0") == 4 and out.count("errors: 0") == 4, out
     assert out.count("tables whose moves skip or repeat a seq: 0") == 4, out
+    # What else took the cores the servers shared: the whole machine, PostgreSQL and Redis.
+    busy = re.findall(r"the machine: (\d+)% of its \d+ cores busy; PostgreSQL \d+% of one core \([\d.]+ ms a move\), Redis \d+%", out)
+    assert len(busy) == 4 and all(int(b) > 0 for b in busy), out
     side = out.split("side by side")[1].splitlines()
     assert [line.split()[0] for line in side[2:6]] == ["(a)", "(b)", "(c)", "(d)"], out
     assert side[2].split()[5] == "1.00", out  # the first set-up against itself

@@ -1,8 +1,9 @@
 """Load benchmark: K tables of Get In Line, each with two people on real
 websocket clients and two bots at brisk pace, people moving as fast as the
 rules allow. Prints moves per second, the latency from a move's send to the
-last seat's updated view (median, 95th, 99th percentile), errors, and the
-servers' CPU and memory, each with its 95% interval, for (a) one process on
+last seat's updated view (median, 95th, 99th percentile), errors, the
+servers' CPU and memory, each with its 95% interval, and how busy the whole
+machine was, with PostgreSQL's and Redis's share, for (a) one process on
 SQLite, (b) two processes on PostgreSQL and Redis and (c) four, with medium
 bots, and (d) one process on SQLite with hard bots, which think in the
 server's worker processes (their CPU is counted with the server's); then
@@ -76,6 +77,8 @@ class Load:
         self.unanswered = 0
         self.cpu = self.memory = self.generator = 0.0
         self.kernel = 0.0  # the part of the servers' CPU spent in the kernel
+        self.machine = 0.0  # the part of all the machine's cores busy
+        self.postgresql = self.redis = 0.0  # their CPU, in cores
         self.all_moves = 0  # people's and bots', while the people play
         self.sent_at: list[float] = []  # when each person's move was sent
         self.each_second: list[tuple[float, int]] = []  # the servers' CPU and the moves played, second by second
@@ -208,6 +211,31 @@ def servers_cpu(servers: list) -> tuple[float, float]:
     return used(servers, lambda pid: cpu_seconds(pid)[0]), used(servers, lambda pid: cpu_seconds(pid)[1])
 
 
+def machine_busy() -> tuple[float, float]:
+    """The whole machine's busy and total CPU so far, in seconds over all its
+    cores (busy: not idle and not waiting on the disk)."""
+    ticks = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    tick = os.sysconf("SC_CLK_TCK")
+    return (sum(ticks) - ticks[3] - ticks[4]) / tick, sum(ticks) / tick
+
+
+def named_cpu(names: frozenset[str]) -> float:
+    """The CPU so far of every process of these names, with their ended
+    children's (a database's connections are processes of its own)."""
+    tick, total = os.sysconf("SC_CLK_TCK"), 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            name, rest = stat.read_text().split(" (", 1)[1].rsplit(")", 1)
+        except (OSError, IndexError):
+            continue
+        if name in names:
+            total += sum(int(x) for x in rest.split()[11:15])
+    return total / tick
+
+
+POSTGRESQL, REDIS = frozenset({"postgres"}), frozenset({"redis-server"})
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -268,6 +296,7 @@ async def drive(tables, seconds: float, servers: list) -> Load:
         await load.everyone.wait()
         played = lambda: sum(max(table.seen.values(), default=0) for table, _h, _g in tables)  # noqa: E731
         began, mine, moves_then = servers_cpu(servers), time.process_time(), played()
+        machine_then, stores_then = machine_busy(), (named_cpu(POSTGRESQL), named_cpu(REDIS))
         last, last_moves = sum(began), moves_then
         for _second in range(max(1, round(seconds))):  # each second's CPU a move, for its interval
             await asyncio.sleep(seconds / max(1, round(seconds)))
@@ -275,6 +304,10 @@ async def drive(tables, seconds: float, servers: list) -> Load:
             load.each_second.append((now - last, moves_now - last_moves))
             last, last_moves = now, moves_now
         load.generator = (time.process_time() - mine) / seconds
+        (busy, total), (busy0, total0) = machine_busy(), machine_then
+        load.machine = (busy - busy0) / max(total - total0, 1e-9)
+        load.postgresql = (named_cpu(POSTGRESQL) - stores_then[0]) / seconds
+        load.redis = (named_cpu(REDIS) - stores_then[1]) / seconds
         (user, system), (user0, system0) = servers_cpu(servers), began
         load.cpu = (user - user0 + system - system0) / seconds
         load.kernel = (system - system0) / seconds / max(load.cpu, 1e-9)
@@ -348,6 +381,11 @@ def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, l
     print("  move to last seat's view: " + ", ".join(
         f"{label} {q:.1f} ms ({low:.1f}–{high:.1f})" for label, (q, low, high) in zip(("median", "95th", "99th"), quantiles.values())))
     print(f"  load generator: {load.generator * 100:.0f}% of one core")
+    # PostgreSQL and Redis work for the servers on the same cores: a busy
+    # machine makes moves wait in its run queue, not on the servers.
+    print(f"  the machine: {load.machine * 100:.0f}% of its {os.cpu_count()} cores busy; PostgreSQL "
+          f"{load.postgresql * 100:.0f}% of one core ({load.postgresql * seconds / max(load.all_moves, 1) * 1000:.2f} ms a move), "
+          f"Redis {load.redis * 100:.0f}%")
     print(f"  errors: {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
     print(f"  servers: {load.cpu * 100:.0f}% of one core, {load.memory:.0f} MB resident; "
           f"{load.cpu * seconds / max(load.all_moves, 1) * 1000:.2f} ms of CPU a move ({cpu_low:.2f}–{cpu_high:.2f}; "
@@ -358,7 +396,8 @@ def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, l
     print(f"  {audited}")
     return {"name": name, "moves": load.moves / seconds, "rate_pm": rate_pm, "quantiles": quantiles,
             "errors": len(load.errors), "unanswered": load.unanswered,
-            "cpu": load.cpu * seconds / max(load.all_moves, 1) * 1000, "cpu_interval": (cpu_low, cpu_high), "audited": audited}
+            "cpu": load.cpu * seconds / max(load.all_moves, 1) * 1000, "cpu_interval": (cpu_low, cpu_high), "audited": audited,
+            "machine": load.machine}
 
 
 def side_by_side(figures: list[dict]) -> None:
@@ -368,12 +407,12 @@ def side_by_side(figures: list[dict]) -> None:
     first = figures[0]["moves"]
     print("\nside by side (ratio: moves a second over the first set-up's):")
     print(f"  {'set-up':<34} {'moves/s':>11} {'ratio':>5} {'median ms':>10} {'95th ms':>8} {'99th ms':>8} "
-          f"{'errors':>6} {'CPU ms a move':>14}")
+          f"{'errors':>6} {'CPU ms a move':>14} {'machine busy':>13}")
     for f in figures:
         q = f["quantiles"]
         print(f"  {f['name']:<34} {f['moves']:>5.0f} ± {f['rate_pm']:<3.0f} {f['moves'] / max(first, 1e-9):>5.2f} "
               f"{q[0.5][0]:>10.1f} {q[0.95][0]:>8.1f} {q[0.99][0]:>8.1f} {f['errors'] + f['unanswered']:>6} "
-              f"{f['cpu']:>7.2f} ({f['cpu_interval'][0]:.2f}–{f['cpu_interval'][1]:.2f})")
+              f"{f['cpu']:>7.2f} ({f['cpu_interval'][0]:.2f}–{f['cpu_interval'][1]:.2f}) {f['machine'] * 100:>10.0f}%")
 
 
 def pace() -> float:
