@@ -178,16 +178,24 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
     return (int(fields[11]) + int(fields[13])) / tick, (int(fields[12]) + int(fields[14])) / tick
 
 
+def processes():
+    """Every process on the machine: its pid, its name and the fields of
+    its stat after the name."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            pid, rest = stat.read_text().split(" (", 1)
+        except OSError:  # ended meanwhile
+            continue
+        name, fields = rest.rsplit(")", 1)
+        yield int(pid), name, fields.split()
+
+
 def family(pid: int) -> list[int]:
     """A server and every process under it (its bot workers come from a
     forkserver it started), so their CPU and memory count with it."""
     children: dict[int, list[int]] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            me, rest = stat.read_text().split(" (", 1)
-        except OSError:
-            continue
-        children.setdefault(int(rest.rsplit(")", 1)[1].split()[1]), []).append(int(me))
+    for me, _name, fields in processes():
+        children.setdefault(int(fields[1]), []).append(me)
     found, todo = [], [pid]
     while todo:
         found.append(todo.pop())
@@ -222,15 +230,14 @@ def machine_busy() -> tuple[float, float]:
 def named_cpu(names: frozenset[str]) -> float:
     """The CPU so far of every process of these names, with their ended
     children's (a database's connections are processes of its own)."""
-    tick, total = os.sysconf("SC_CLK_TCK"), 0
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            name, rest = stat.read_text().split(" (", 1)[1].rsplit(")", 1)
-        except (OSError, IndexError):
-            continue
-        if name in names:
-            total += sum(int(x) for x in rest.split()[11:15])
-    return total / tick
+    return sum(used_by(pid) for pid, name, _fields in processes() if name in names)
+
+
+def used_by(pid: int) -> float:
+    try:
+        return sum(cpu_seconds(pid))
+    except (OSError, IndexError):  # ended meanwhile
+        return 0.0
 
 
 POSTGRESQL, REDIS = frozenset({"postgres"}), frozenset({"redis-server"})
@@ -375,6 +382,7 @@ def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, l
     rate, rate_pm = mean_interval(per_second(load.sent_at, load.deadline - seconds, seconds))
     quantiles = {p: [x * 1000 for x in quantile_interval(lat, p)] for p in (0.5, 0.95, 0.99)}
     _cpu, cpu_low, cpu_high = (x * 1000 for x in ratio_interval(load.each_second))
+    a_move = lambda cores: cores * seconds / max(load.all_moves, 1) * 1000  # noqa: E731  (ms of CPU a move)
     print(f"{name}: {tables} tables, {processes} process(es), {level} bots, {seconds:.0f} s of play")
     print(f"  people's moves sent: {load.moves} ({load.moves / seconds:.0f}/s, each second {rate:.0f} ± {rate_pm:.0f}); "
           f"reached both seats: {len(load.latencies)}; never reached both: {load.unanswered}")
@@ -384,11 +392,11 @@ def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, l
     # PostgreSQL and Redis work for the servers on the same cores: a busy
     # machine makes moves wait in its run queue, not on the servers.
     print(f"  the machine: {load.machine * 100:.0f}% of its {os.cpu_count()} cores busy; PostgreSQL "
-          f"{load.postgresql * 100:.0f}% of one core ({load.postgresql * seconds / max(load.all_moves, 1) * 1000:.2f} ms a move), "
+          f"{load.postgresql * 100:.0f}% of one core ({a_move(load.postgresql):.2f} ms a move), "
           f"Redis {load.redis * 100:.0f}%")
     print(f"  errors: {len(load.errors)}" + (f" (first: {load.errors[0]})" if load.errors else ""))
     print(f"  servers: {load.cpu * 100:.0f}% of one core, {load.memory:.0f} MB resident; "
-          f"{load.cpu * seconds / max(load.all_moves, 1) * 1000:.2f} ms of CPU a move ({cpu_low:.2f}–{cpu_high:.2f}; "
+          f"{a_move(load.cpu):.2f} ms of CPU a move ({cpu_low:.2f}–{cpu_high:.2f}; "
           f"{load.all_moves} moves, bots' included; {load.kernel * 100:.0f}% of it in the kernel)")
     for server in servers:  # bots still thinking would move while the audit reads
         server.stop()
@@ -396,7 +404,7 @@ def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, l
     print(f"  {audited}")
     return {"name": name, "moves": load.moves / seconds, "rate_pm": rate_pm, "quantiles": quantiles,
             "errors": len(load.errors), "unanswered": load.unanswered,
-            "cpu": load.cpu * seconds / max(load.all_moves, 1) * 1000, "cpu_interval": (cpu_low, cpu_high), "audited": audited,
+            "cpu": a_move(load.cpu), "cpu_interval": (cpu_low, cpu_high), "audited": audited,
             "machine": load.machine}
 
 
