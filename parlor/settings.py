@@ -252,6 +252,10 @@ CSRF_FAILURE_VIEW = "web.api.csrf_failure"  # a sentence for JSON calls, Django'
 
 # Bots: one number scales every think time (tests and benchmarks set 0).
 PARLOR_BOT_THINK = float(os.environ.get("PARLOR_BOT_THINK", "1.0"))
+# How long a bot that falls due waits for others falling due after it, so the
+# ticker plays them in one turn, one transaction (scaled by PARLOR_BOT_THINK,
+# and short beside any think time).
+PARLOR_BOT_GATHER = float(os.environ.get("PARLOR_BOT_GATHER", "0.02"))
 # After this many idle seconds on their turn, anyone seated at the table may
 # cover a person's seat (the host may at any time).
 PARLOR_IDLE_SECONDS = float(os.environ.get("PARLOR_IDLE_SECONDS", "90"))

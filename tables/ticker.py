@@ -112,6 +112,12 @@ def _turns(codes: list[str]) -> list[list[str]]:
     return [codes[i:i + db.TABLES_A_TURN] for i in range(0, len(codes), db.TABLES_A_TURN)]
 
 
+def gather() -> float:
+    """How long a due bot waits for others to fall due: scaled like every
+    think time, so bots that answer at once (tests) wait for nothing."""
+    return settings.PARLOR_BOT_GATHER * settings.PARLOR_BOT_THINK
+
+
 def start_workers() -> None:
     """This process's pool for the bots that think in workers, sized by
     PARLOR_BOT_WORKERS (by default one worker a core), its workers loaded
@@ -133,12 +139,15 @@ async def run(stop: asyncio.Event) -> None:
     stopping.add_done_callback(lambda _: ringing.set())
     try:
         while not stop.is_set():
+            # A bot that falls due waits a moment (the gather) for the others
+            # falling due after it, and they move in one turn: on a busy
+            # server that is a transaction for several bots, not for each.
             ring_at = alarms.next_at()
-            wake_at = poll_at if ring_at is None else min(poll_at, ring_at)
+            wake_at = poll_at if ring_at is None else min(poll_at, ring_at + gather())
             # One timer a wait, not a task for each thing waited on: the
-            # ticker wakes for each due bot. The loop's timers count whole
-            # milliseconds and can ring up to one early, before anything is
-            # due, so the wait is rounded up.
+            # ticker wakes for each turn of due bots. The loop's timers count
+            # whole milliseconds and can ring up to one early, before
+            # anything is due, so the wait is rounded up.
             wait = wake_at - time.time()
             timer = loop.call_later(wait + 0.001 if wait > 0 else 0.0, ringing.set)
             await ringing.wait()

@@ -13,7 +13,7 @@ from django.test import Client
 
 from engine.contract import offered
 from games import get_in_line, station_master
-from tables import bots, db, mainloop, rows, service, ticker
+from tables import alarms, bots, db, mainloop, rows, service, ticker
 from tables.models import Move, Result, Table
 from tests.views import move_from, offered_to
 from web import batching
@@ -422,6 +422,50 @@ def test_one_bot_turn_plays_every_due_table_it_is_given(settings):
     for table in Table.objects.filter(code__in=codes):
         assert table.state["seq"] > before[table.code]
         assert Move.objects.filter(table=table).count() == table.state["seq"]
+
+
+def test_bots_falling_due_together_move_in_one_turn(settings, monkeypatch):
+    """A bot that falls due waits a moment (the gather) for the bots falling
+    due just after it, and the ticker plays them in one turn, one
+    transaction, where it would have woken for each."""
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # as the server allows (parlor/asgi.py)
+    settings.PARLOR_BOT_THINK = 1.0
+    settings.PARLOR_BOT_GATHER = 0.5  # long beside the two alarms' gap, so the loop's pace can't split them
+    settings.PARLOR_TICK_SECONDS = 600.0  # no poll: the alarms alone wake the ticker
+    first, second = codes = due_bot_tables(2)
+    before = {table.code: table.state["seq"] for table in Table.objects.filter(code__in=codes)}
+    monkeypatch.setattr(ticker, "resume_all", lambda: 0)  # (a restart's catch-up would play them at once)
+    monkeypatch.setattr(ticker, "start_workers", lambda: None)
+    turns = []
+    played = ticker.play
+
+    def counted(some):
+        turns.append(list(some))
+        return played(some)
+
+    monkeypatch.setattr(ticker, "play", counted)
+
+    async def ticking():
+        mainloop.adopt()
+        stop = asyncio.Event()
+        running = asyncio.ensure_future(ticker.run(stop))
+        try:
+            await asyncio.sleep(0)  # (the ticker listens for alarms from its first step)
+            soon = time.time() + 0.05
+            alarms.set_for(first, soon)
+            alarms.set_for(second, soon + 0.05)
+            while sum(map(len, turns)) < 2:
+                await asyncio.sleep(0.01)
+        finally:
+            stop.set()
+            await running
+            mainloop.forget()
+            await db.close_all()
+
+    asyncio.run(asyncio.wait_for(ticking(), 30))
+    assert turns == [[first, second]]
+    for table in Table.objects.filter(code__in=codes):
+        assert table.state["seq"] > before[table.code]
 
 
 def due_bot_tables(count):
