@@ -11,13 +11,15 @@ Rules marked "ours" are the engine's where the published rules say nothing
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, compress, repeat
+from operator import is_
 
 from engine import deck, log, moves, rounds
 from engine.contract import Illegal
 
 from .board import (
     ALIKE,
+    CARDS,
     CORNERS,
     DIRECTIONS,
     LAYOUT,
@@ -114,8 +116,12 @@ def targets(state: dict, team: int, card: str) -> list[int]:
     space (a two-eyed jack), or the chips it can take off (a one-eyed jack).
     The one definition, shared by the moves, the view and the bots."""
     chips = state["chips"]
+    spaces = NATURAL_SPACES.get(card)
+    if spaces is not None:
+        return [p for p in spaces if chips[p] is None]
     if two_eyed(card):
-        return [p for p in PLAIN if chips[p] is None]
+        # (Each seat's view asks at every change: the spaces are walked in C.)
+        return list(compress(PLAIN, map(is_, map(chips.__getitem__, PLAIN), repeat(None))))
     if one_eyed(card):
         safe = locked(state)
         return [p for p in PLAIN if chips[p] is not None and chips[p] != team and p not in safe]
@@ -123,6 +129,8 @@ def targets(state: dict, team: int, card: str) -> list[int]:
 
 
 PLAIN = [p for p in range(SIZE * SIZE) if p not in CORNERS]  # every space but the free corners, in order
+# A natural card's two spaces, by the card itself (a jack has none here).
+NATURAL_SPACES = {card: SPACES[face(card)] for card in CARDS if not is_jack(card) and face(card) in SPACES}
 
 
 def dead(state: dict, card: str) -> bool:
