@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Callable
+from typing import NamedTuple
 
 import orjson
 
@@ -59,9 +61,22 @@ class _Around:
             self.problem = _start_problem(game, len(seats), table.settings)
         self.result = results.result_of(table, game)
         self.hosts = {s.index for s in seats if s.held_by(table.host) and not s.device}
+        hooks = _hooks(game)
         # Only a table that draws the moves from the list is sent it: a Get
         # In Line hand holding a two-eyed jack lists a hundred moves.
-        self.lists = getattr(game, "legal_in_snapshot", True)
+        self.lists = hooks.lists
+        self.opening = hooks.opening(table.state) if hooks.opening is not None and table.state is not None else None
+        # What each seat shows every browser alike; ``snapshot`` adds what
+        # depends on the browser (whether it is theirs, here, or theirs to cover).
+        lobby = table.status == Table.LOBBY
+        self.shown = [
+            {
+                "index": s.index, "name": s.name, "kind": s.kind, "level": s.level if s.plays_as_bot else None,
+                "covered": s.covered, "device": s.device, "hinted": s.hinted and not lobby,
+                "host": s.index in self.hosts, "deciding": s.index in self.deciding,
+            }
+            for s in seats
+        ]
 
     def snapshot(self, who: Visitor) -> dict:
         table, seats, game, deciding = self.table, self.seats, self.game, self.deciding
@@ -94,21 +109,18 @@ class _Around:
             "hints": table.hints,  # whether the host lets players ask for hints
             "seats": [
                 {
-                    "index": s.index, "name": s.name, "kind": s.kind, "level": s.level if s.plays_as_bot else None,
-                    "covered": s.covered, "you": s is mine, "device": s.device, "here": s.index in here,
-                    "hinted": s.hinted and table.status != Table.LOBBY, "host": s.index in self.hosts,
-                    "deciding": s.index in deciding,
+                    **shown, "you": s is mine, "here": s.index in here,
                     "canCover": self.playing and s.kind == Seat.PERSON and not s.covered
                     and (is_host or (mine is not None and s.index in self.idle)) and s.index not in here,
                 }
-                for s in seats
+                for s, shown in zip(seats, self.shown)
             ],
             "view": view,
             # Who this device must be handed to before anyone at it plays on.
             "pass": {"seat": passing.index, "name": passing.name} if passing is not None else None,
             # The game's own sentence for the start, if it has one: ``{n}``
             # stands for seat n's name (the browser fills them in).
-            "opening": _opening(game, table.state),
+            "opening": self.opening,
             "decision": self.decisions.get(index) if index is not None else None,
             "legal": offered(game, table.state, index, words_for(game)) if self.lists and index in deciding else [],
             "result": self.result,
@@ -142,9 +154,16 @@ def words_for(game):
     return words
 
 
-def _opening(game, state) -> str | None:
-    hook = getattr(game, "opening", None)
-    return hook(state) if hook is not None and state is not None else None
+class _Hooks(NamedTuple):
+    opening: Callable | None  # the game's sentence for the start, if it has one
+    lists: bool  # whether the game's table draws a turn from the list of moves
+
+
+@functools.cache
+def _hooks(game) -> _Hooks:
+    """The game's optional parts, looked up once: a lookup a game lacks
+    costs as much as a small view's line, and every change asked again."""
+    return _Hooks(getattr(game, "opening", None), getattr(game, "legal_in_snapshot", True))
 
 
 def _start_problem(game, n: int, settings: dict) -> str | None:
