@@ -424,6 +424,7 @@ def test_one_bot_turn_plays_every_due_table_it_is_given(settings):
         assert Move.objects.filter(table=table).count() == table.state["seq"]
 
 
+@pytest.mark.django_db(transaction=True)  # on PostgreSQL the loop's calls use a connection of their own
 def test_bots_falling_due_together_move_in_one_turn(settings, monkeypatch):
     """A bot that falls due waits a moment (the gather) for the bots falling
     due just after it, and the ticker plays them in one turn, one
@@ -440,8 +441,9 @@ def test_bots_falling_due_together_move_in_one_turn(settings, monkeypatch):
     played = ticker.play
 
     def counted(some):
-        turns.append(list(some))
-        return played(some)
+        moved = played(some)
+        turns.append(list(some))  # once the turn is over, so the test reads what it kept
+        return moved
 
     monkeypatch.setattr(ticker, "play", counted)
 
