@@ -14,7 +14,8 @@ REDIS_PORT ?= 6390
 REDIS_HOME ?= $(or $(XDG_STATE_HOME),$(HOME)/.local/state)/parlor/redis
 redis_url = redis://:$(shell cat '$(REDIS_HOME)/password' 2>/dev/null)@127.0.0.1:$(REDIS_PORT)/$(1)
 TEST_REDIS ?= $(call redis_url,1)
-# The live servers' Redis in the first run and the benchmarks (tests/live.py);
+# The live servers' Redis in the first run (tests/live.py; the benchmarks find
+# the project's Redis themselves, by its socket file);
 # each test worker after the first takes the next database up.
 LIVE_REDIS ?= $(call redis_url,2)
 # The first run's test workers: most of a test waits on a live server or a
@@ -65,8 +66,8 @@ lint: install
 	$(VENV)/bin/ruff check .
 
 bench: install services
-	@echo "$(PY) -m tools.bench  (the scaled-out set-up on the project's Redis, port $(REDIS_PORT))"
-	@PARLOR_TEST_REDIS='$(LIVE_REDIS)' $(PY) -m tools.bench
+	@echo "$(PY) -m tools.bench  (the scaled-out set-up on the project's Redis, by its socket file)"
+	@$(PY) -m tools.bench
 
 # Bytes a browser fetches for each table page, cold and warm (tools/pageweight.py).
 pageweight: install chromium

@@ -69,9 +69,11 @@ class Server:
         self.log.close()
 
 
-def project_redis(db: int) -> str:
+def project_redis(db: int, by_socket: bool = False) -> str:
     """The URL of the project's own Redis, which tools/services.sh starts on
-    its own port with a password it keeps in a file (see there)."""
+    its own port with a password it keeps in a file (see there); by its
+    socket file if asked and it has one, as a site on one machine reaches
+    it (the tests go over TCP, as a site on several machines does)."""
     port = os.environ.get("PARLOR_REDIS_PORT") or "6390"
     state = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
     home = Path(os.environ.get("PARLOR_REDIS_HOME") or state / "parlor" / "redis")
@@ -79,17 +81,21 @@ def project_redis(db: int) -> str:
         password = (home / "password").read_text().strip()
     except FileNotFoundError:
         raise RuntimeError("The project's Redis has no password yet: run tools/services.sh (make services) first.") from None
+    if by_socket and (home / "redis.sock").is_socket():
+        return f"unix://:{password}@{home / 'redis.sock'}?db={db}"
     return f"redis://:{password}@127.0.0.1:{port}/{db}"
 
 
-def scale_out_env() -> dict:
+def scale_out_env(by_socket: bool = False) -> dict:
     """PostgreSQL and Redis for servers that scale out (tools/services.sh
-    starts both): PARLOR_TEST_POSTGRES and PARLOR_TEST_REDIS override."""
+    starts both): PARLOR_TEST_POSTGRES and PARLOR_TEST_REDIS override.
+    PostgreSQL is reached by its socket file, Redis by its own if asked
+    (``project_redis``)."""
     import getpass
 
     return {
         "DATABASE_URL": os.environ.get("PARLOR_TEST_POSTGRES", f"postgresql://{getpass.getuser()}@%2Fvar%2Frun%2Fpostgresql/postgres"),
-        "REDIS_URL": _this_workers(os.environ.get("PARLOR_TEST_REDIS") or project_redis(2)),
+        "REDIS_URL": _this_workers(os.environ.get("PARLOR_TEST_REDIS") or project_redis(2, by_socket)),
     }
 
 

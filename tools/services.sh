@@ -4,7 +4,9 @@
 # (as root), and make sure the current user may create databases.
 #
 # Redis is the project's own: a server on a port of its own (6390, or
-# PARLOR_REDIS_PORT) that asks for a password, bound to loopback. A Redis
+# PARLOR_REDIS_PORT) that asks for a password, bound to loopback, and on a
+# socket file only this user can open (redis.sock beside the password), the
+# way a site on one machine reaches it (README, Scaling out). A Redis
 # already on the machine, with a password or without, is left as it is.
 # The password is made once and kept in a file only this user can read
 # (PARLOR_REDIS_HOME, by default ~/.local/state/parlor/redis/password), where
@@ -43,6 +45,12 @@ with_password() { REDISCLI_AUTH="$password" redis-cli --no-auth-warning -h 127.0
 without() { redis-cli -h 127.0.0.1 -p "$port" "$@" 2>/dev/null || true; }
 ours() { [ "$(with_password ping)" = PONG ] && [ "$(without ping)" != PONG ]; }
 
+# The project's Redis from before it listened on a socket too: started again.
+if ours && [ ! -S "$home/redis.sock" ]; then
+  with_password shutdown nosave >/dev/null
+  for _ in $(seq 1 50); do [ -z "$(without ping)" ] && break; sleep 0.2; done
+fi
+
 if ! ours; then
   if [ -n "$(without ping)" ]; then
     echo "Port $port holds a server that isn't this project's Redis (it answers without our password, or refuses it)." >&2
@@ -56,6 +64,8 @@ if ! ours; then
 bind 127.0.0.1 -::1
 protected-mode yes
 port $port
+unixsocket $home/redis.sock
+unixsocketperm 700
 requirepass $password
 save ""
 appendonly no

@@ -42,6 +42,16 @@ def test_the_projects_redis_refuses_a_client_without_its_password(started):
     assert ours.config_get("protected-mode")["protected-mode"] == "yes"
 
 
+def test_its_socket_file_opens_to_this_user_alone_and_asks_the_password_too(started):
+    by_socket = project_redis(0, by_socket=True)
+    path = Path(by_socket.split("@", 1)[1].split("?", 1)[0])
+    assert by_socket.startswith("unix://") and path.is_socket()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o700
+    with pytest.raises(redis.AuthenticationError):
+        redis.Redis(unix_socket_path=str(path), socket_connect_timeout=2).ping()
+    assert redis.Redis.from_url(by_socket, socket_connect_timeout=2).ping()
+
+
 def test_its_password_is_long_random_and_readable_by_this_user_alone(started):
     password = started.split("://:", 1)[1].split("@", 1)[0]
     assert len(password) == 32 and password.isalnum()
@@ -56,7 +66,7 @@ def test_the_makefiles_test_and_bench_urls_carry_the_password(started):
     password = started.split("://:", 1)[1].split("@", 1)[0]
     planned = subprocess.run(["make", "-n", "test", "bench"], cwd=ROOT, capture_output=True, text=True, timeout=60).stdout
     urls = [line for line in planned.splitlines() if "REDIS" in line and "redis://" in line]
-    assert len(urls) == 3, planned  # the first run's live servers, the PostgreSQL run, the benchmarks
+    assert len(urls) == 2, planned  # the first run's live servers, the PostgreSQL run (the benchmarks find it themselves)
     for line in urls:
         assert f"redis://:{password}@127.0.0.1:" in line, line
     assert "127.0.0.1:6379" not in planned and "localhost:6379" not in planned  # (the digits alone may be in the install stamp)

@@ -383,7 +383,7 @@ def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, l
     quantiles = {p: [x * 1000 for x in quantile_interval(lat, p)] for p in (0.5, 0.95, 0.99)}
     _cpu, cpu_low, cpu_high = (x * 1000 for x in ratio_interval(load.each_second))
     a_move = lambda cores: cores * seconds / max(load.all_moves, 1) * 1000  # noqa: E731  (ms of CPU a move)
-    print(f"{name}: {tables} tables, {processes} process(es), {level} bots, {seconds:.0f} s of play")
+    print(f"{name}: {tables} tables, {processes} process(es), {level} bots, {seconds:.0f} s of play{reached_by(pool.env)}")
     print(f"  people's moves sent: {load.moves} ({load.moves / seconds:.0f}/s, each second {rate:.0f} ± {rate_pm:.0f}); "
           f"reached both seats: {len(load.latencies)}; never reached both: {load.unanswered}")
     print("  move to last seat's view: " + ", ".join(
@@ -406,6 +406,17 @@ def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, l
             "errors": len(load.errors), "unanswered": load.unanswered,
             "cpu": a_move(load.cpu), "cpu_interval": (cpu_low, cpu_high), "audited": audited,
             "machine": load.machine}
+
+
+def reached_by(env: dict) -> str:
+    """How the servers reach PostgreSQL and Redis: by their socket files (as
+    on one machine), or over TCP."""
+    if not env.get("DATABASE_URL"):
+        return ""
+    ways = [f"{store} by {'its socket' if local else 'TCP'}" for store, local in (
+        ("PostgreSQL", "@%2F" in env["DATABASE_URL"] or "host=/" in env["DATABASE_URL"]),
+        ("Redis", env.get("REDIS_URL", "").startswith("unix:")))]
+    return " (" + ", ".join(ways) + ")"
 
 
 def side_by_side(figures: list[dict]) -> None:
@@ -449,8 +460,8 @@ def main(argv=None) -> None:
     limits = {"PARLOR_LIMIT_ACTS": "1000000", "PARLOR_LIMIT_JOINS": "1000000", "PARLOR_TICK_SECONDS": "1.0"}
     runs = [
         ("sqlite", "(a) SQLite", {"DATABASE_URL": "", "REDIS_URL": ""}, 1, "medium"),
-        ("scaled", "(b) PostgreSQL + Redis", scale_out_env(), 2, "medium"),
-        ("four", "(c) PostgreSQL + Redis, four", scale_out_env(), 4, "medium"),
+        ("scaled", "(b) PostgreSQL + Redis", scale_out_env(by_socket=True), 2, "medium"),
+        ("four", "(c) PostgreSQL + Redis, four", scale_out_env(by_socket=True), 4, "medium"),
         ("hard", "(d) SQLite, hard bots", {"DATABASE_URL": "", "REDIS_URL": ""}, 1, "hard"),
     ]
     figures = []
