@@ -7,6 +7,8 @@ the only way events reach a view.
 
 from __future__ import annotations
 
+from itertools import repeat
+
 KEEP = 400  # events kept in the state at most; older ones fall off the front
 SHOWN = 60  # the most events a view shows (``recent``)
 
@@ -50,8 +52,14 @@ def visible(entry: dict, seat) -> bool:
 def recent(state: dict, seat) -> list[dict]:
     """The latest events this seat may see, oldest first, without the
     ``to`` marks (a seat learns nothing from who else got a private line)."""
+    events = state.get("events", [])
+    latest = events[-SHOWN:]
+    if not any(map(dict.__contains__, latest, repeat("to"))):
+        # Most logs' latest lines are all shared: the whole view is one slice
+        # (every seat's view at every change reads the log).
+        return latest
     out = []
-    for entry in reversed(state.get("events", [])):
+    for entry in reversed(events):
         if "to" not in entry:
             out.append(entry)  # shared, not copied: an entry never changes once written
         elif visible(entry, seat):

@@ -97,6 +97,19 @@ def test_a_private_event_reaches_only_its_seats():
     assert all("to" not in e for e in log.recent(state, 2))
 
 
+def test_a_log_of_shared_lines_shows_each_seat_its_latest():
+    state = {}
+    log.event(state, "dealt", to=[1], card="AS")  # private, and older than any seat is shown
+    for k in range(2 * log.SHOWN):
+        log.event(state, "step", k=k)
+    for seat in (None, 0, 1):
+        shown = log.recent(state, seat)
+        assert [e["k"] for e in shown] == list(range(log.SHOWN, 2 * log.SHOWN))
+    log.event(state, "drew", to=[0], card="KH")  # now a private line among the latest
+    assert log.recent(state, 0)[-1]["kind"] == "drew" and "to" not in log.recent(state, 0)[-1]
+    assert [e["k"] for e in log.recent(state, 1)] == list(range(log.SHOWN, 2 * log.SHOWN))
+
+
 def test_the_log_forgets_only_what_no_seat_can_be_shown():
     rng = random.Random(7)
     state, whole = {}, []
