@@ -14,6 +14,7 @@ import threading
 import weakref
 from contextlib import contextmanager
 from functools import cache
+from operator import attrgetter
 
 import orjson
 import psycopg
@@ -29,8 +30,12 @@ TABLE_COLUMNS = ("id", "code", "game", "status", "host", "settings", "seed", "nu
                  "due_at", "hints", "created", "updated")
 SEAT_COLUMNS = ("id", "table_id", "index", "kind", "browser", "user_id", "name", "level", "covered", "was_covered",
                 "device", "holds", "hinted")
-SEAT_FLAGS = 5  # the seat's last columns, its flags, which SQLite keeps as 0 and 1
+SEAT_FLAGS = SEAT_COLUMNS[-5:]  # the seat's flags, which SQLite keeps as 0 and 1
 PLAY_COLUMNS = ("state", "seq", "clocks", "due_at", "status", "updated")
+# Where a table's row holds what is read as more than it is stored as.
+JSON_AT = tuple(TABLE_COLUMNS.index(c) for c in ("settings", "state", "clocks"))
+STATE_AT, HINTS_AT = TABLE_COLUMNS.index("state"), TABLE_COLUMNS.index("hints")
+WHEN_AT = (TABLE_COLUMNS.index("created"), TABLE_COLUMNS.index("updated"))
 MOVE_COLUMNS = ("table_id", "number", "seq", "seat", "action", "now", "by", "created")
 
 
@@ -228,18 +233,18 @@ MOST_KEPT = 1000  # tables' states, the ones saved longest ago let go first
 
 
 def _with_seats(connection, row) -> tuple[Table, list[Seat]]:
+    values = list(row[:len(TABLE_COLUMNS)])
     with _kept_lock:
-        kept = _kept.pop(row[0], None)
-    values = [
-        kept[1] if column == "state" and kept is not None and kept[0] == value
-        else (orjson.loads(value) if value is not None else None) if column in JSON_COLUMNS
-        else _aware(connection, value) if column in ("created", "updated")
-        else bool(value) if column == "hints"
-        else value
-        for column, value in zip(TABLE_COLUMNS, row)
-    ]
+        kept = _kept.pop(values[0], None)
+    for at in JSON_AT:
+        if values[at] is not None:
+            values[at] = kept[1] if at == STATE_AT and kept is not None and kept[0] == values[at] else orjson.loads(values[at])
+    for at in WHEN_AT:
+        values[at] = _aware(connection, values[at])
+    values[HINTS_AT] = bool(values[HINTS_AT])
     table = _built(Table, connection.alias, TABLE_COLUMNS, values)
-    seats = sorted((_seat(connection, values) for values in orjson.loads(row[-1] or "[]")), key=lambda seat: seat.index)
+    seats = [_seat(connection, values) for values in orjson.loads(row[-1] or "[]")]
+    seats.sort(key=attrgetter("index"))
     return table, seats
 
 
@@ -251,8 +256,11 @@ def seats_of(table: Table) -> list[Seat]:
 
 def _seat(connection, values) -> Seat:
     """A seat from its row; SQLite keeps its flags as 0 and 1."""
-    return _built(Seat, connection.alias, SEAT_COLUMNS,
-                  [*values[:-SEAT_FLAGS], *(bool(flag) for flag in values[-SEAT_FLAGS:])])
+    seat = _built(Seat, connection.alias, SEAT_COLUMNS, values)
+    fields = seat.__dict__
+    for flag in SEAT_FLAGS:
+        fields[flag] = bool(fields[flag])
+    return seat
 
 
 def _built(model, alias: str, columns, values):
@@ -261,8 +269,8 @@ def _built(model, alias: str, columns, values):
     every move and bot turn reads a table and its seats; the models have no
     ``post_init`` hooks)."""
     made = model.__new__(model)
-    made._state = ModelState()
-    made._state.adding, made._state.db = False, alias
+    state = made._state = ModelState()
+    state.adding, state.db = False, alias
     made.__dict__.update(zip(columns, values))
     return made
 
