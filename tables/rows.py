@@ -193,9 +193,10 @@ def dumps(value) -> str:
 
 
 def _aware(connection, value):
-    """SQLite hands back datetimes without a zone; they are UTC."""
-    if value is not None and timezone.is_naive(value):
-        return timezone.make_aware(value, connection.timezone)
+    """SQLite hands back datetimes without a zone; they are UTC. (Given it
+    as ``make_aware`` gives it, without its checks: every read has two.)"""
+    if value is not None and value.tzinfo is None:
+        return value.replace(tzinfo=connection.timezone)
     return value
 
 
@@ -279,9 +280,8 @@ def record(table: Table, seq: int, seat: int, action, now: float, by: str) -> No
     """Keep one move, to be written with the table's new state when the table
     is saved (``save_plays``, one statement for both, or ``save``); a second
     move against the same seq breaks the unique key and rolls the
-    transaction back."""
-    table.__dict__.setdefault("unsaved_moves", []).append(
-        (table.pk, table.number, seq, seat, action, now, by, timezone.now()))
+    transaction back. A move is stamped as created when it is written."""
+    table.__dict__.setdefault("unsaved_moves", []).append((table.pk, table.number, seq, seat, action, now, by))
 
 
 def save_plays(tables: list[Table], *, last: bool = False) -> None:
@@ -292,6 +292,8 @@ def save_plays(tables: list[Table], *, last: bool = False) -> None:
     transaction, so it may commit with this write."""
     if not tables:
         return
+    # One moment for the whole write, the tables' and the moves' stamps
+    # alike: Django's clock and SQLite's form of it cost more than a rule.
     now = timezone.now()
     for table in tables:
         table.updated = now
@@ -302,17 +304,16 @@ def save_plays(tables: list[Table], *, last: bool = False) -> None:
             # Each state goes into its json column as the text written here
             # (a fragment of the list, not written again).
             _execute(connection, cursor, sql, "save_plays", [
-                _json([dict(zip(MOVE_COLUMNS, move)) for move in moves]),
+                _json([dict(zip(MOVE_COLUMNS, (*move, now))) for move in moves]),
                 _json([{"id": t.pk, "state": None if text is None else orjson.Fragment(text),
                         **{c: getattr(t, c) for c in PLAY_COLUMNS if c != "state"}} for t, text in zip(tables, texts)]),
                 [t.pk for t in tables],
             ], last=last)
         else:
-            _insert_moves(connection, cursor, sql, moves)
+            stamp = connection.ops.adapt_datetimefield_value(now)
+            _insert_moves(connection, cursor, sql, moves, stamp)
             cursor.executemany(sql["save_play"], [
-                (text, t.seq, _json(t.clocks), t.due_at, t.status,
-                 connection.ops.adapt_datetimefield_value(t.updated), t.pk)
-                for t, text in zip(tables, texts)
+                (text, t.seq, _json(t.clocks), t.due_at, t.status, stamp, t.pk) for t, text in zip(tables, texts)
             ])
         _keep_once_committed(connection, [(t.pk, text, t.state) for t, text in zip(tables, texts) if text is not None])
 
@@ -336,12 +337,10 @@ def save(table: Table, fields: list[str] | None = None) -> None:
     moves = table.__dict__.pop("unsaved_moves", ())
     if moves:
         with _cursor() as (connection, cursor, sql):
-            _insert_moves(connection, cursor, sql, moves)
+            _insert_moves(connection, cursor, sql, moves, connection.ops.adapt_datetimefield_value(timezone.now()))
 
 
-def _insert_moves(connection, cursor, sql: dict, moves) -> None:
+def _insert_moves(connection, cursor, sql: dict, moves, created) -> None:
+    """The moves, each stamped ``created`` (as the database takes it)."""
     if moves:
-        cursor.executemany(sql["record"], [
-            (*move[:4], _json(move[4]), move[5], move[6], connection.ops.adapt_datetimefield_value(move[7]))
-            for move in moves
-        ])
+        cursor.executemany(sql["record"], [(*move[:4], _json(move[4]), move[5], move[6], created) for move in moves])
