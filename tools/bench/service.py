@@ -12,10 +12,13 @@ and leaves the state the server keeps between moves where it was.
 The load benchmark (``load.py``) measures the whole server, sockets and
 all; this one measures only the part of a move the service's own code
 takes, in seconds and with no servers, to compare one change of that code
-with another (in alternating runs: on a shared machine its rounds vary).
+with another. On a shared machine its rounds vary by more than most changes
+save, so ``--against REF`` measures this tree and a commit in turn, each
+run in a process of its own, and prints the ratio of each pair's times.
 
     .venv/bin/python -m tools.bench.service            # about half a minute
     .venv/bin/python -m tools.bench.service --quick    # a few seconds
+    .venv/bin/python -m tools.bench.service --against HEAD~1   # six runs of each, about six minutes
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -122,11 +126,57 @@ def _child(count: int, rounds: int, people_moves: int) -> None:
     print(f"figures {total} " + " ".join(f"{x:.2f}" for x in each))
 
 
+def _measured(tree: Path, tables: int, rounds: int, quick: bool) -> tuple[int, list[float]]:
+    """One measurement by the code in ``tree``, in a process and database of
+    its own: the moves it counted, and each round's µs a move."""
+    with tempfile.TemporaryDirectory() as var:
+        env = {**os.environ, "PARLOR_VAR": var, "PARLOR_SQLITE": str(Path(var) / "bench.sqlite3")}
+        done = subprocess.run([sys.executable, "-m", "tools.bench.service", "--child", "--tables", str(tables),
+                               "--rounds", str(rounds), *(["--quick"] if quick else [])],
+                              cwd=tree, env=env, capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(done.stderr.strip()[-500:])
+    total, *each = done.stdout.split("figures")[-1].split()
+    return int(total), [float(x) for x in each]
+
+
+def _against(ref: str, pairs: int, tables: int, rounds: int, quick: bool) -> int:
+    """This tree's code against ``ref``'s, measured in turn (this, then that,
+    then that, then this...), so a machine whose speed drifts while they run
+    moves both alike; the ratio of each pair says which is quicker."""
+    with tempfile.TemporaryDirectory() as there:
+        tree = Path(there) / "against"
+        made = subprocess.run(["git", "worktree", "add", "--detach", str(tree), ref], cwd=ROOT,
+                              capture_output=True, text=True)
+        if made.returncode:
+            print(f"  could not check out {ref}:", made.stderr.strip())
+            return 1
+        try:
+            mine, theirs = [], []
+            for k in range(pairs):
+                for side in ((ROOT, tree) if k % 2 == 0 else (tree, ROOT)):
+                    _moves, each = _measured(side, tables, rounds, quick)
+                    (mine if side == ROOT else theirs).append(statistics.fmean(each))
+        except RuntimeError as failed:
+            print("  the measurement failed:", failed)
+            return 1
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True)
+    for name, runs in (("this tree", mine), (ref, theirs)):
+        mean, half = mean_interval(runs)
+        print(f"  {name}: {mean:.0f} µs a move (95% interval {mean - half:.0f}-{mean + half:.0f}), {len(runs)} runs")
+    ratio, half = mean_interval([a / b for a, b in zip(mine, theirs)])
+    print(f"  this tree over {ref}, pair by pair: {ratio:.3f} (95% interval {ratio - half:.3f}-{ratio + half:.3f})")
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a short run (a few seconds)")
     parser.add_argument("--tables", type=int, default=40)
     parser.add_argument("--rounds", type=int, default=None, help="rounds measured (default 8, quick 3)")
+    parser.add_argument("--against", metavar="REF", help="measure this tree against a commit, in alternating runs")
+    parser.add_argument("--pairs", type=int, default=6, help="runs of each, with --against")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     rounds = args.rounds or (3 if args.quick else 8)
@@ -136,16 +186,14 @@ def main(argv=None) -> int:
         return 0
     print(f"The table service a move, no sockets: {args.tables} Get In Line tables on SQLite, two people and two "
           f"medium bots each, every change's views built; {rounds} rounds of {people_moves} people's moves")
-    with tempfile.TemporaryDirectory() as var:
-        env = {**os.environ, "PARLOR_VAR": var, "PARLOR_SQLITE": str(Path(var) / "bench.sqlite3")}
-        done = subprocess.run([sys.executable, "-m", "tools.bench.service", "--child", "--tables", str(args.tables),
-                               "--rounds", str(rounds), *(["--quick"] if args.quick else [])],
-                              cwd=ROOT, env=env, capture_output=True, text=True)
-    if done.returncode:
-        print("  the measurement failed:", done.stderr.strip()[-500:])
+    if args.against:
+        return _against(args.against, args.pairs, args.tables, rounds, args.quick)
+    try:
+        total, each = _measured(ROOT, args.tables, rounds, args.quick)
+    except RuntimeError as failed:
+        print("  the measurement failed:", failed)
         return 1
-    total, *each = done.stdout.split("figures")[-1].split()
-    mean, half = mean_interval([float(x) for x in each])
+    mean, half = mean_interval(each)
     print(f"  processor time a move: {mean:.0f} µs (95% interval {mean - half:.0f}-{mean + half:.0f}),"
           f" over {total} moves, people's and bots'")
     return 0
