@@ -21,7 +21,7 @@ def test_the_service_benchmark_plays_moves_and_prints_a_move_s_cost_with_its_int
 
 
 def test_the_service_benchmark_measures_this_tree_against_a_commit_in_turn():
-    done = subprocess.run([sys.executable, "-m", "tools.bench.service", "--quick", "--tables", "4", "--against", "HEAD",
+    done = subprocess.run([sys.executable, "-m", "tools.bench.service", "--quick", "--rounds", "1", "--tables", "2", "--against", "HEAD",
                            "--pairs", "2"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert re.search(r"this tree: \d+ µs a move \(95% interval -?\d+-\d+\), 2 runs", done.stdout), done.stdout
