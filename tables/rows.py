@@ -161,6 +161,13 @@ def _execute(connection, cursor, sql: dict, key: str, params: list, *, last: boo
     return together
 
 
+def _array(values) -> str:
+    """A PostgreSQL array of these values, as the text of one, each element
+    quoted: psycopg writes a text into a statement three or four times
+    quicker than it writes a list (a read's codes 19 µs, a save's ids 25)."""
+    return "{" + ",".join('"' + str(v).replace("\\", "\\\\").replace('"', '\\"') + '"' for v in values) + "}"
+
+
 def _numbered(statement: str) -> str:
     """A statement with PostgreSQL's $1, $2, … for its placeholders."""
     numbers = iter(range(1, statement.count("%s") + 1))
@@ -215,7 +222,7 @@ def playing_unlocked(codes: list[str]) -> list[tuple[Table, list[Seat]]]:
 
 def _tables_by_code(key: str, codes: list[str], *more) -> list[tuple[Table, list[Seat]]]:
     with _cursor() as (connection, cursor, sql):
-        listed = _json(codes) if connection.vendor == "sqlite" else list(codes)
+        listed = _json(codes) if connection.vendor == "sqlite" else _array(codes)
         rows = _execute(connection, cursor, sql, key, [listed, *more]).fetchall()
         return [_with_seats(connection, row) for row in rows]
 
@@ -307,7 +314,7 @@ def save_plays(tables: list[Table], *, last: bool = False) -> None:
                 _json([dict(zip(MOVE_COLUMNS, (*move, now))) for move in moves]),
                 _json([{"id": t.pk, "state": None if text is None else orjson.Fragment(text),
                         **{c: getattr(t, c) for c in PLAY_COLUMNS if c != "state"}} for t, text in zip(tables, texts)]),
-                [t.pk for t in tables],
+                _array(t.pk for t in tables),
             ], last=last)
         else:
             stamp = connection.ops.adapt_datetimefield_value(now)

@@ -107,3 +107,14 @@ def test_a_statement_blocked_by_another_connections_lock_fails_within_the_timeou
     waited = float(said.split()[2])
     assert 0.9 <= waited < 3.0, said
     assert took < 30, took
+
+
+@ON_POSTGRES
+@pytest.mark.django_db
+def test_a_list_written_as_an_array_s_text_reaches_postgresql_element_for_element():
+    from tables.rows import _array
+
+    odd = ["ABCD", 'a "quoted" one', "back\\slash", "comma, brace } and { space", "", "NULL", "Émile"]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT %s::text[], %s::bigint[]", [_array(odd), _array([1, 2, 9_000_000_000])])
+        assert cursor.fetchone() == (odd, [1, 2, 9_000_000_000])
