@@ -33,7 +33,7 @@ SEAT_COLUMNS = ("id", "table_id", "index", "kind", "browser", "user_id", "name",
 SEAT_FLAGS = SEAT_COLUMNS[-5:]  # the seat's flags, which SQLite keeps as 0 and 1
 PLAY_COLUMNS = ("state", "seq", "clocks", "due_at", "status", "updated")
 # Where a table's row holds what is read as more than it is stored as.
-JSON_AT = tuple(TABLE_COLUMNS.index(c) for c in ("settings", "state", "clocks"))
+JSON_AT = tuple(at for at, column in enumerate(TABLE_COLUMNS) if column in JSON_COLUMNS)
 STATE_AT, HINTS_AT = TABLE_COLUMNS.index("state"), TABLE_COLUMNS.index("hints")
 WHEN_AT = (TABLE_COLUMNS.index("created"), TABLE_COLUMNS.index("updated"))
 MOVE_COLUMNS = ("table_id", "number", "seq", "seat", "action", "now", "by", "created")
