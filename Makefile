@@ -25,7 +25,7 @@ TEST_WORKERS ?= 2
 export PARLOR_REDIS_PORT := $(REDIS_PORT)
 export PARLOR_REDIS_HOME := $(REDIS_HOME)
 
-.PHONY: run test lint bench install chromium migrate static services pageweight
+.PHONY: run test lint bench install debian migrate static services pageweight
 
 install: $(STAMP)
 
@@ -46,17 +46,18 @@ run: migrate static
 	@echo "Parlor is serving at http://$(HOST):$(PORT)/ (Ctrl+C stops it)"
 	$(PY) -m parlor.serve --host $(HOST) --port $(PORT)
 
-# The browser tests drive Debian's chromium; install it when it is missing
+# The browser tests drive Debian's chromium, and the service benchmark counts
+# instructions under valgrind's callgrind; install them when they are missing
 # and we may (root), else say how.
-chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-	  else echo "The browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; fi; }
+debian:
+	@command -v chromium >/dev/null 2>&1 && command -v valgrind >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium valgrind >/dev/null; \
+	  else echo "The tests need Debian's chromium and valgrind: sudo apt-get install chromium valgrind"; exit 1; fi; }
 
 services:
 	@tools/services.sh
 
-test: install chromium services
+test: install debian services
 	@echo "$(PY) -m pytest -n $(TEST_WORKERS)  (live servers that scale out on the project's Redis, port $(REDIS_PORT))"
 	@PARLOR_TEST_REDIS='$(LIVE_REDIS)' $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 	@echo "The service and websocket tests again, on PostgreSQL and Redis (port $(REDIS_PORT), with its password):"
@@ -70,5 +71,5 @@ bench: install services
 	@$(PY) -m tools.bench
 
 # Bytes a browser fetches for each table page, cold and warm (tools/pageweight.py).
-pageweight: install chromium
+pageweight: install debian
 	$(PY) -m tools.pageweight

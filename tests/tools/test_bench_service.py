@@ -39,3 +39,16 @@ def test_the_service_benchmark_says_when_it_cannot_find_the_commit():
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 1
     assert "could not check out no-such-commit" in done.stdout
+
+
+def test_the_service_benchmark_counts_the_instructions_a_move_under_callgrind():
+    done = subprocess.run([sys.executable, "-m", "tools.bench.service", "--instructions", "--tables", "2", "--rounds", "1"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    found = re.search(r"instructions a move: ([\d,]+), over (\d+) moves", done.stdout)
+    assert found, done.stdout
+    instructions, moves = int(found.group(1).replace(",", "")), int(found.group(2))
+    assert moves >= 100  # the round's people's moves, and the bots' besides
+    # About two million a move: the read, the rules, the bots, the save and
+    # the views (none counted is no count; the whole process, billions).
+    assert 100_000 < instructions < 50_000_000
