@@ -86,6 +86,11 @@ def sqlite(name: str) -> dict:
             # midway; WAL lets readers carry on while one writes.
             "transaction_mode": "IMMEDIATE",
             "timeout": 20,
+            # Columns come back as SQLite holds them, not cast by their
+            # declared types at every statement (1.5% of a move's
+            # instructions): the ORM converts what it reads, and
+            # tables/rows.py its own.
+            "detect_types": 0,
             # A 64 MB page cache keeps busy tables' rows in memory. The
             # server checkpoints the log from a thread (tables/wal.py);
             # SQLite's own checkpoint waits for a log of 40 MB.

@@ -13,6 +13,7 @@ import sqlite3
 import threading
 import weakref
 from contextlib import contextmanager
+from datetime import datetime
 from functools import cache
 from operator import attrgetter
 
@@ -200,8 +201,11 @@ def dumps(value) -> str:
 
 
 def _aware(connection, value):
-    """SQLite hands back datetimes without a zone; they are UTC. (Given it
-    as ``make_aware`` gives it, without its checks: every read has two.)"""
+    """A datetime with its zone. SQLite hands back the text it keeps
+    (settings: its columns are read as stored), in UTC; given its zone as
+    ``make_aware`` gives it, without its checks: every read has two."""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
     if value is not None and value.tzinfo is None:
         return value.replace(tzinfo=connection.timezone)
     return value

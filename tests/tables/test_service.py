@@ -8,13 +8,13 @@ import time
 
 import psycopg
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 
 from engine.contract import offered
 from games import get_in_line, station_master
 from tables import alarms, bots, db, mainloop, rows, service, ticker
-from tables.models import Move, Result, Table
+from tables.models import Move, Result, Seat, Table
 from tests.views import move_from, offered_to
 from web import batching
 from web.actions import ACTIONS, perform_moves
@@ -572,6 +572,25 @@ def test_a_state_kept_between_moves_is_handed_over_only_while_its_row_still_hold
     rewritten = {**Table.objects.get(code=code).state, "rewritten": True}
     Table.objects.filter(code=code).update(state=rewritten)  # as a tool or another hand might
     assert as_a_move_reads_it() == rewritten
+
+
+@pytest.mark.django_db
+def test_a_table_read_for_a_move_is_the_row_the_orm_reads():
+    """A move reads its table and seats through the driver's own cursor, not
+    the ORM: each column comes back as the ORM gives it (times with their
+    zone, flags as true or false, JSON parsed), on either database."""
+    code, _ada, _ben = started(bots=1, people=2)
+    with transaction.atomic():
+        (table, seats), = rows.locked_with_seats([code])
+    orm = Table.objects.get(code=code)
+    for field in Table._meta.concrete_fields:
+        assert getattr(table, field.attname) == getattr(orm, field.attname), field.name
+        assert type(getattr(table, field.attname)) is type(getattr(orm, field.attname)), field.name
+    assert table.updated.utcoffset() is not None
+    for seat, read in zip(seats, orm.seats.all(), strict=True):
+        for field in Seat._meta.concrete_fields:
+            assert getattr(seat, field.attname) == getattr(read, field.attname), field.name
+            assert type(getattr(seat, field.attname)) is type(getattr(read, field.attname)), field.name
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite serves one process, which locks the whole database")
