@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable
+from operator import is_
 from typing import NamedTuple
 
 import orjson
@@ -25,8 +26,25 @@ def views(table: Table, seats: list[Seat] | None = None) -> dict[str, str]:
     reads its own (watchers are few, and most changes have none)."""
     seats = rows.seats_of(table) if seats is None else seats
     browsers = {s.browser for s in seats if s.kind == Seat.PERSON and s.browser} | {table.host}
-    around = _Around(table, seats)
-    return {browser: text(around.snapshot(Visitor(browser))) for browser in browsers if browser}
+    around, logs = _Around(table, seats), []
+    return {browser: text(_log_written_once(around.snapshot(Visitor(browser)), logs)) for browser in browsers if browser}
+
+
+def _log_written_once(snap: dict, logs: list) -> dict:
+    """The snapshot with its view's log as JSON text, written once for every
+    browser shown the same lines: the same entries, not equal copies (an
+    entry never changes once logged, and a private line reaches each of its
+    seats as a copy of its own), so no seat is ever shown another's log."""
+    view = snap["view"]
+    events = view.get("events") if isinstance(view, dict) else None
+    if events:
+        for shown, written in logs:
+            if len(shown) == len(events) and all(map(is_, shown, events)):
+                view["events"] = written
+                return snap
+        view["events"] = orjson.Fragment(rows.dumps(events))
+        logs.append((events, view["events"]))
+    return snap
 
 
 def text(message: dict) -> str:

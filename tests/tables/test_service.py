@@ -11,9 +11,10 @@ import pytest
 from django.db import connection, transaction
 from django.test import Client
 
+from engine import log
 from engine.contract import offered
 from games import get_in_line, station_master
-from tables import alarms, bots, db, mainloop, rows, service, ticker
+from tables import alarms, bots, db, mainloop, rows, service, snapshots, ticker
 from tables.models import Move, Result, Seat, Table
 from tests.views import move_from, offered_to
 from web import batching
@@ -572,6 +573,36 @@ def test_a_state_kept_between_moves_is_handed_over_only_while_its_row_still_hold
     rewritten = {**Table.objects.get(code=code).state, "rewritten": True}
     Table.objects.filter(code=code).update(state=rewritten)  # as a tool or another hand might
     assert as_a_move_reads_it() == rewritten
+
+
+def test_each_browser_s_view_of_a_change_shows_its_own_private_lines_and_no_one_else_s():
+    """A change's views write a log all its browsers are shown alike once for
+    them all; a log holding a seat's private line (Line deals each hand in
+    one) is that seat's alone, and another's view never carries it."""
+    ada, ben = Client(), Client()
+    code = new_table(ada, game="line")
+    post(ben, f"/api/tables/{code}/join", {"name": "Ben"})
+    assert post(ada, f"/api/tables/{code}/start")[0] == 200
+    table = Table.objects.get(code=code)
+    seats = list(table.seats.all())
+    texts = snapshots.views(table, seats)
+    for seat in seats:
+        view = json.loads(texts[seat.browser])["view"]
+        dealt = [e for e in view["events"] if e["kind"] == "dealt"]
+        assert [e["cards"] for e in dealt] == [table.state["hands"][seat.index]]
+        assert view["events"] == log.recent(table.state, seat.index)
+    ada_events, ben_events = (json.loads(texts[s.browser])["view"]["events"] for s in seats)
+    assert ada_events != ben_events
+
+    code = new_table(ada, game="get-in-line")  # every line shared: one log, written once, shown to both
+    post(ben, f"/api/tables/{code}/join", {"name": "Ben"})
+    assert post(ada, f"/api/tables/{code}/start")[0] == 200
+    assert play_my_turn(ada if snap_of(ada, code)["view"]["turn"] == 0 else ben, code)[0] == 200
+    table = Table.objects.get(code=code)
+    seats = list(table.seats.all())
+    texts = snapshots.views(table, seats)
+    for seat in seats:
+        assert json.loads(texts[seat.browser])["view"]["events"] == log.recent(table.state, seat.index) != []
 
 
 @pytest.mark.django_db
