@@ -18,7 +18,7 @@ run in a process of its own, and prints the ratio of each pair's times.
 ``--instructions`` counts instead the instructions the service's calls take
 a move, under valgrind's callgrind, over the same games every run (the
 tables' codes and seeds dealt from one seed): two runs of the same code
-agree within about a tenth of a percent, where their times differ by a
+agree within a few tenths of a percent, where their times differ by a
 tenth or more. It counts the work in Python and C, not what the kernel does
 for it (a commit's writes), so it says which code does less, and the timed
 runs what that is worth.
@@ -259,7 +259,7 @@ def main(argv=None) -> int:
         return 1
     if args.instructions:
         print(f"  instructions a move: {instructions / total:,.0f}, over {total} moves, people's and bots' (counted by"
-              " callgrind, the same games every run: two runs of the same code count within about a tenth of a"
+              " callgrind, the same games every run: two runs of the same code count within a few tenths of a"
               " percent of each other)")
         return 0
     mean, half = mean_interval(each)
