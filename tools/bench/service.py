@@ -50,13 +50,13 @@ ROOT = Path(__file__).resolve().parents[2]
 GAME = "get-in-line"
 
 
-def _round(tables: list, people_moves: int, seen: dict, counted: bool = False) -> tuple[int, float]:
+def _round(tables: list, people_moves: int, seen: dict) -> tuple[int, float]:
     """Play until ``people_moves`` people's moves are made, a table at a time
     in turn, each followed by its bots' turn; (moves of all kinds, seconds).
     ``seen`` holds each table's (game number, seq) when last read, from one
     round to the next, so every move made is counted in the round that
-    reads it. ``counted``: each service call goes through ``operator.call``,
-    the C function callgrind counts instructions inside (``--instructions``)."""
+    reads it. Each service call goes through ``operator.call``, the C
+    function callgrind counts instructions inside (``--instructions``)."""
     import games.get_in_line as game
     from tables import service, ticker
     from tables.models import Table
@@ -69,7 +69,7 @@ def _round(tables: list, people_moves: int, seen: dict, counted: bool = False) -
         nonlocal took
         start = time.process_time()
         try:
-            return operator.call(call, *args) if counted else call(*args)
+            return operator.call(call, *args)
         finally:
             took += time.process_time() - start
 
@@ -142,7 +142,7 @@ def _measure_here(count: int, rounds: int, people_moves: int, counted: bool = Fa
         subprocess.run(["callgrind_control", "--instr=on", str(os.getpid())], check=True, capture_output=True)
     each, total = [], 0
     for _ in range(rounds):
-        moves, took = _round(tables, people_moves, seen, counted)
+        moves, took = _round(tables, people_moves, seen)
         each.append(took / moves * 1e6)
         total += moves
     print(f"figures {total} " + " ".join(f"{x:.2f}" for x in each))
