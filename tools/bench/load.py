@@ -372,8 +372,9 @@ def per_second(times: list[float], began: float, seconds: float) -> list[float]:
     return counts
 
 
-def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, level: str = "medium") -> dict:
-    servers = [pool.start(PARLOR_BOT_THINK=1) for _ in range(processes)]
+def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, level: str = "medium",
+        think: float = 1.0) -> dict:
+    servers = [pool.start(PARLOR_BOT_THINK=think) for _ in range(processes)]
     made = setup(servers, tables, level)
     # The people's sockets on uvloop and orjson, as the servers are, so the
     # load generator takes as little of the cores it shares with them.
@@ -451,6 +452,8 @@ def main(argv=None) -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--only", choices=["sqlite", "scaled", "four", "hard"])
     parser.add_argument("--quick", action="store_true", help="20 tables for 8 seconds")
+    parser.add_argument("--bot-think", type=float, default=1.0, metavar="SCALE",
+                        help="the bots' think times scaled (1: the site's; its own test's runs move on at once)")
     args = parser.parse_args(argv)
     if not (1 <= args.tables <= MOST_TABLES and 0 < args.seconds <= MOST_SECONDS):
         parser.error(f"--tables runs from 1 to {MOST_TABLES}, --seconds up to {MOST_SECONDS:.0f}")
@@ -472,7 +475,7 @@ def main(argv=None) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             pool = Servers(Path(tmp), **env, **limits)
             try:
-                figures.append(run(name, pool, processes, args.tables, args.seconds, level))
+                figures.append(run(name, pool, processes, args.tables, args.seconds, level, args.bot_think))
             finally:
                 pool.stop_all()
     side_by_side(figures)
