@@ -32,6 +32,12 @@ router = ProtocolTypeRouter({
 
 
 async def application(scope, receive, send):
+    if scope["type"] == "websocket":
+        # Channels' session middleware acts only on an HTTP response's
+        # start, yet each frame a socket sends went through its two
+        # wrappers: the table's socket sends on the server's own
+        # (web/consumers.py).
+        scope = {**scope, "parlor.send": send}
     if scope["type"] != "lifespan":
         return await router(scope, receive, send)
     stop = asyncio.Event()

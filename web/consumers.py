@@ -48,7 +48,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.scope = scope
         self.channel_layer = get_channel_layer(self.channel_layer_alias)
         self.channel_name = await self.channel_layer.new_channel()
-        self.base_send = send
+        self.base_send = scope.get("parlor.send", send)  # (the server's own: parlor/asgi.py)
         try:
             while True:
                 await self.dispatch(await receive())
@@ -242,7 +242,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_snapshot()
             return
         self.shown = order
-        await self.send(text_data=view)
+        await self.base_send({"type": "websocket.send", "text": view})
 
     async def table_stale(self, event):
         """Changes may have gone unheard (the layer lost Redis for a while):
@@ -265,7 +265,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         return service.snapshot(table, self.who)
 
     async def _send(self, message: dict):
-        await self.send(text_data=service.text(message))
+        await self.base_send({"type": "websocket.send", "text": service.text(message)})
 
 
 def _asked(message: dict) -> str | None:
