@@ -93,7 +93,9 @@ class Move(models.Model):
     """Every move of every game, so a game replays from its seed and moves.
     The unique key means a move can never be recorded twice."""
 
-    table = models.ForeignKey(Table, related_name="moves", on_delete=models.CASCADE)
+    # No index of its own: the unique key leads with the table and serves
+    # every look-up by it, and each move written updated both.
+    table = models.ForeignKey(Table, related_name="moves", on_delete=models.CASCADE, db_index=False)
     number = models.PositiveIntegerField(help_text="Which game at this table.")
     seq = models.PositiveIntegerField(help_text="The state's seq the move was made against.")
     seat = models.PositiveSmallIntegerField()

@@ -118,3 +118,51 @@ def test_a_list_written_as_an_array_s_text_reaches_postgresql_element_for_elemen
     with connection.cursor() as cursor:
         cursor.execute("SELECT %s::text[], %s::bigint[]", [_array(odd), _array([1, 2, 9_000_000_000])])
         assert cursor.fetchone() == (odd, [1, 2, 9_000_000_000])
+
+
+def _moves_indexes(db) -> dict[str, list[str]]:
+    return {name: [row[2] for row in db.execute(f"PRAGMA index_info('{name}')")]
+            for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'tables_move'")}
+
+
+def test_the_moves_keep_one_index_by_table_and_migrate_back_and_forth_with_their_moves(tmp_path):
+    """The unique key (table, game number, seq) serves every look-up of a
+    table's moves; the index on the table alone, which each move written
+    updated too, is dropped by name (the moves' rows are not copied), and
+    made again going back."""
+    path = tmp_path / "site.sqlite3"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{path}", "PARLOR_VAR": str(tmp_path)}
+    env.pop("REDIS_URL", None)
+
+    def migrate(*to):
+        done = subprocess.run([sys.executable, "manage.py", "migrate", *to, "--noinput", "-v0"], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+
+    migrate("tables", "0007")
+    with sqlite3.connect(path) as db:
+        assert ["table_id"] in _moves_indexes(db).values()
+        db.execute("INSERT INTO tables_table (code, game, status, host, settings, seed, number, seq, clocks, created,"
+                   " updated, hints) VALUES ('ABCD', 'line', 'playing', 'b', '{}', 's', 1, 0, '{}', 'now', 'now', 1)")
+        db.execute("INSERT INTO tables_move (table_id, number, seq, seat, action, now, by, created)"
+                   " VALUES (1, 1, 0, 0, '{}', 0, 'person', 'now')")
+    migrate()
+    with sqlite3.connect(path) as db:
+        assert sorted(_moves_indexes(db).values()) == [["table_id", "number", "seq"]]
+        assert db.execute("SELECT table_id, number, seq FROM tables_move").fetchall() == [(1, 1, 0)]
+        with pytest.raises(sqlite3.IntegrityError):  # a move can still never be recorded twice
+            db.execute("INSERT INTO tables_move (table_id, number, seq, seat, action, now, by, created)"
+                       " VALUES (1, 1, 0, 1, '{}', 0, 'bot', 'now')")
+    migrate("tables", "0007")
+    with sqlite3.connect(path) as db:
+        assert ["table_id"] in _moves_indexes(db).values()
+        assert db.execute("SELECT count(*) FROM tables_move").fetchone() == (1,)
+
+
+@pytest.mark.django_db
+def test_the_site_s_moves_have_no_index_on_their_table_alone():
+    """On whichever database the suite runs (PostgreSQL in the second pass)."""
+    with connection.cursor() as cursor:
+        found = connection.introspection.get_constraints(cursor, "tables_move")
+    assert not [it for it in found.values() if it["index"] and it["columns"] == ["table_id"]]
+    assert [it["columns"] for it in found.values() if it["unique"] and not it["primary_key"]] == [["table_id", "number", "seq"]]
