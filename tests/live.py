@@ -30,18 +30,19 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, env: dict, port: int):
+    def __init__(self, env: dict, port: int, under: list[str] = (), ready_within: float = READY_WITHIN):
+        """``under``: a command the server runs under (a benchmark's valgrind)."""
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         self.log = open(Path(env["PARLOR_VAR"]) / f"server-{port}.log", "w")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "parlor.serve", "--port", str(port)],
+            [*under, sys.executable, "-m", "parlor.serve", "--port", str(port)],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
         )
-        self._wait_ready()
+        self._wait_ready(ready_within)
 
-    def _wait_ready(self):
-        give_up = time.monotonic() + READY_WITHIN
+    def _wait_ready(self, within: float = READY_WITHIN):
+        give_up = time.monotonic() + within
         while True:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server stopped at start: see {self.log.name}")
@@ -203,8 +204,9 @@ class Servers:
             # Pages name static files by the hashes a collected manifest keeps.
             subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=self.env, check=True)
 
-    def start(self, **env) -> Server:
-        server = Server({**self.env, **{k: str(v) for k, v in env.items()}}, free_port())
+    def start(self, under: list[str] = (), **env) -> Server:
+        server = Server({**self.env, **{k: str(v) for k, v in env.items()}}, free_port(), under,
+                        READY_WITHIN * 10 if under else READY_WITHIN)
         self.running.append(server)
         return server
 

@@ -39,3 +39,17 @@ def test_the_load_benchmark_refuses_runs_beyond_its_bounds():
     done = subprocess.run([sys.executable, "-m", "tools.bench.load", "--tables", "100000"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "--tables runs from 1 to 2000" in done.stderr
+
+
+def test_the_load_benchmark_counts_the_server_s_instructions_a_move_under_callgrind():
+    done = subprocess.run([sys.executable, "-m", "tools.bench.load", "--instructions", "--seconds", "20"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    found = re.search(r"the server's instructions a move: ([\d,]+), over (\d+) moves, .* errors: 0\)", done.stdout)
+    assert found, done.stdout
+    instructions, moves = int(found.group(1).replace(",", "")), int(found.group(2))
+    assert moves >= 2  # a person's move and a bot's, at least, while counted
+    # A few million a move: the socket's frames, the rules, the bots, the
+    # store and the views (none counted is no count; the whole process's
+    # start, billions).
+    assert 100_000 < instructions < 100_000_000

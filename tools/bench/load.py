@@ -8,9 +8,11 @@ SQLite, (b) two processes on PostgreSQL and Redis and (c) four, with medium
 bots, and (d) one process on SQLite with hard bots, which think in the
 server's worker processes (their CPU is counted with the server's); then
 the set-ups side by side, each as a ratio of (a)'s moves a second. Loopback
-only; bounded in tables and seconds.
+only; bounded in tables and seconds. ``--instructions`` counts instead the
+instructions the server takes a move, under callgrind (``counted``).
 
     python -m tools.bench.load [--tables 500] [--seconds 30] [--only sqlite|scaled|four|hard]
+    python -m tools.bench.load --instructions   # one table's game, about a minute in a quiet hour
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ class Load:
         self.machine = 0.0  # the part of all the machine's cores busy
         self.postgresql = self.redis = 0.0  # their CPU, in cores
         self.all_moves = 0  # people's and bots', while the people play
+        self.played_before = 0  # the tables' moves when the measuring began
         self.sent_at: list[float] = []  # when each person's move was sent
         self.each_second: list[tuple[float, int]] = []  # the servers' CPU and the moves played, second by second
 
@@ -295,17 +298,32 @@ def audit(pool: Servers, codes: list[str]) -> str:
     return f"{kept} moves kept; tables whose moves skip or repeat a seq: {bad}"
 
 
-async def drive(tables, seconds: float, servers: list) -> Load:
+async def drive(tables, seconds: float, servers: list, begin=None, end=None) -> Load:
+    """Play the tables for ``seconds``; ``begin()``, if given, is called (on
+    a thread) once every table's game is under way, before the measuring,
+    and ``end()`` once every person has stopped playing."""
     load = Load(seconds, 2 * len(tables))
+
+    async def ending():
+        await load.all_read.wait()
+        await asyncio.to_thread(end)
 
     async def measure():
         """The servers' CPU and memory while the people play."""
         await load.everyone.wait()
         played = lambda: sum(max(table.seen.values(), default=0) for table, _h, _g in tables)  # noqa: E731
+        if begin is not None:
+            # (Once every game is under way: a game's start costs more than a move.)
+            while min(max(table.seen.values(), default=0) for table, _h, _g in tables) < 4:
+                await asyncio.sleep(0.01)
+            await asyncio.to_thread(begin)
+        load.played_before = played()
         began, mine, moves_then = servers_cpu(servers), time.process_time(), played()
         machine_then, stores_then = machine_busy(), (named_cpu(POSTGRESQL), named_cpu(REDIS))
         last, last_moves = sum(began), moves_then
         for _second in range(max(1, round(seconds))):  # each second's CPU a move, for its interval
+            if end is not None and load.all_read.is_set():
+                break  # (a count ends with the play, not with the clock)
             await asyncio.sleep(seconds / max(1, round(seconds)))
             now, moves_now = sum(servers_cpu(servers)), played()
             load.each_second.append((now - last, moves_now - last_moves))
@@ -322,6 +340,7 @@ async def drive(tables, seconds: float, servers: list) -> Load:
         load.memory = used(servers, rss_mb)
 
     measuring = asyncio.ensure_future(measure())
+    ended = asyncio.ensure_future(ending()) if end is not None else None
     runs = []
     for table, host, guest in tables:
         for who, person in enumerate((host, guest)):
@@ -336,6 +355,8 @@ async def drive(tables, seconds: float, servers: list) -> Load:
                 if isinstance(failure, Exception):
                     load.errors.append(repr(failure))
             await measuring
+            if ended is not None:
+                await ended
     except TimeoutError:
         load.errors.append("the run did not finish in its time; it was stopped")
     load.unanswered = sum(len(table.sent) for table, _h, _g in tables)
@@ -409,6 +430,49 @@ def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, l
             "machine": load.machine}
 
 
+def counted(tables: int, seconds: float) -> None:
+    """The server's instructions a move: one process on SQLite under
+    valgrind's callgrind, counting from the moment every table's game is
+    under way until every person has stopped (their game over, or the
+    seconds up), over every move made meanwhile, people's and bots'. It
+    counts the server's own work and its libraries' (the sockets' frames,
+    uvloop, SQLite, orjson), not the kernel's for it, whatever the
+    machine's pace: two runs of one table, each a different game, counted
+    1,879,224 and 1,855,358 a move, where timed runs differ by a tenth.
+    With more tables, moves that arrive together share a transaction and a
+    turn of the bots, so the count falls with how busy the server is, and
+    runs agree less. The bots move at once; the poll for overdue bots is
+    off (alarms ring them), so a second the server waits costs next to
+    nothing."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        pool = Servers(Path(tmp), DATABASE_URL="", REDIS_URL="", PARLOR_LIMIT_ACTS="1000000",
+                       PARLOR_LIMIT_JOINS="1000000", PARLOR_TICK_SECONDS="3600", PYTHONHASHSEED="0")
+        try:
+            server = pool.start(under=["valgrind", "--tool=callgrind", "--instr-atstart=no",
+                                       f"--callgrind-out-file={out}"], PARLOR_BOT_THINK=0)
+            made = setup([server], tables)
+            switch = lambda on: subprocess.run(  # noqa: E731
+                ["callgrind_control", f"--instr={on}", str(server.proc.pid)], check=True, capture_output=True)
+            load = uvloop.run(drive(made, seconds, [server], begin=lambda: switch("on"), end=lambda: switch("off")))
+            moves = int(_seqs(pool, [table.code for table, _h, _g in made])) - load.played_before
+        finally:
+            pool.stop_all()
+        total = next(int(line.split()[1]) for line in out.read_text().splitlines() if line.startswith("totals:"))
+    print(f"the server's instructions a move: {total / max(moves, 1):,.0f}, over {moves} moves, people's and bots' "
+          f"({tables} table(s) of Get In Line on SQLite, one process, {load.moves} people's moves in {seconds:.0f} s "
+          f"under callgrind; errors: {len(load.errors)})")
+
+
+def _seqs(pool: Servers, codes: list[str]) -> str:
+    """The moves the tables of these codes have made, all told."""
+    script = ("import json, sys\nfrom tables.models import Table\n"
+              "print('seqs', sum(t.seq for t in Table.objects.filter(code__in=json.loads(sys.stdin.read()))))\n")
+    done = subprocess.run([sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT, env=pool.env,
+                          input=json.dumps(codes), capture_output=True, text=True, check=True)
+    return done.stdout.split("seqs")[-1].split()[0]
+
+
 def reached_by(env: dict) -> str:
     """How the servers reach PostgreSQL and Redis: by their socket files (as
     on one machine), or over TCP."""
@@ -454,7 +518,16 @@ def main(argv=None) -> None:
     parser.add_argument("--quick", action="store_true", help="20 tables for 8 seconds")
     parser.add_argument("--bot-think", type=float, default=1.0, metavar="SCALE",
                         help="the bots' think times scaled (1: the site's; its own test's runs move on at once)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count the server's instructions a move under callgrind (one SQLite process, one table"
+                             " played to their end or for 300 s, unless told), in place of the runs")
     args = parser.parse_args(argv)
+    if args.instructions:
+        given = argv if argv is not None else sys.argv
+        tables = args.tables if "--tables" in given else 1
+        seconds = args.seconds if "--seconds" in given else 300.0
+        counted(tables, seconds)
+        return
     if not (1 <= args.tables <= MOST_TABLES and 0 < args.seconds <= MOST_SECONDS):
         parser.error(f"--tables runs from 1 to {MOST_TABLES}, --seconds up to {MOST_SECONDS:.0f}")
     if args.quick:
