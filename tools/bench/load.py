@@ -83,6 +83,9 @@ class Load:
         self.postgresql = self.redis = 0.0  # their CPU, in cores
         self.all_moves = 0  # people's and bots', while the people play
         self.played_before = 0  # the tables' moves when the measuring began
+        self.go = asyncio.Event()  # the people may move (cleared while a count begins)
+        self.go.set()
+        self.held = 0  # people with a move to make, held meanwhile
         self.sent_at: list[float] = []  # when each person's move was sent
         self.each_second: list[tuple[float, int]] = []  # the servers' CPU and the moves played, second by second
 
@@ -165,6 +168,10 @@ class Load:
             if view["turn"] == message["seat"] and seq > last_sent:
                 move = choose(view)
                 if move is not None:
+                    if not self.go.is_set():  # (held while a count begins: see drive)
+                        self.held += 1
+                        await self.go.wait()
+                        self.held -= 1
                     last_sent = seq
                     table.sent[seq] = time.monotonic()
                     self.sent_at.append(table.sent[seq])
@@ -313,11 +320,18 @@ async def drive(tables, seconds: float, servers: list, begin=None, end=None) -> 
         await load.everyone.wait()
         played = lambda: sum(max(table.seen.values(), default=0) for table, _h, _g in tables)  # noqa: E731
         if begin is not None:
-            # (Once every game is under way: a game's start costs more than a move.)
+            # Once every game is under way (a game's start costs more than a
+            # move), the people are held from moving until each table waits
+            # on its person, with nothing in flight, so the count begins
+            # between two moves, the same ones every run.
             while min(max(table.seen.values(), default=0) for table, _h, _g in tables) < 4:
                 await asyncio.sleep(0.01)
+            load.go.clear()
+            while load.held < len(tables):
+                await asyncio.sleep(0.01)
             await asyncio.to_thread(begin)
-        load.played_before = played()
+            load.played_before = played()
+            load.go.set()
         began, mine, moves_then = servers_cpu(servers), time.process_time(), played()
         machine_then, stores_then = machine_busy(), (named_cpu(POSTGRESQL), named_cpu(REDIS))
         last, last_moves = sum(began), moves_then
@@ -437,17 +451,23 @@ def counted(tables: int, seconds: float) -> None:
     seconds up), over every move made meanwhile, people's and bots'. It
     counts the server's own work and its libraries' (the sockets' frames,
     uvloop, SQLite, orjson), not the kernel's for it, whatever the
-    machine's pace: two runs of one table, each a different game, counted
-    1,879,224 and 1,855,358 a move, where timed runs differ by a tenth.
-    With more tables, moves that arrive together share a transaction and a
-    turn of the bots, so the count falls with how busy the server is, and
-    runs agree less. The bots move at once; the poll for overdue bots is
+    machine's pace. Every run plays the same game, begun between the same
+    two moves: two runs counted 2,508,451 and 2,504,256 a move, where
+    timed runs differ by a tenth. With more tables, moves that arrive
+    together share a transaction and a turn of the bots, so the count
+    falls with how busy the server is, and runs agree less. The bots move at once; the poll for overdue bots is
     off (alarms ring them), so a second the server waits costs next to
     nothing."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
+        # The server deals its tables' codes and seeds from one seed, so every
+        # run plays the same games (Python runs a sitecustomize on its path
+        # as it starts).
+        (Path(tmp) / "sitecustomize.py").write_text(
+            "import random, secrets\n_dealer = random.Random(0)\n"
+            "secrets.token_hex = lambda n=32: _dealer.randbytes(n).hex()\nsecrets.choice = _dealer.choice\n")
         pool = Servers(Path(tmp), DATABASE_URL="", REDIS_URL="", PARLOR_LIMIT_ACTS="1000000",
-                       PARLOR_LIMIT_JOINS="1000000", PARLOR_TICK_SECONDS="3600", PYTHONHASHSEED="0")
+                       PARLOR_LIMIT_JOINS="1000000", PARLOR_TICK_SECONDS="3600", PYTHONHASHSEED="0", PYTHONPATH=tmp)
         try:
             server = pool.start(under=["valgrind", "--tool=callgrind", "--instr-atstart=no",
                                        f"--callgrind-out-file={out}"], PARLOR_BOT_THINK=0)
