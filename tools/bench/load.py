@@ -532,24 +532,25 @@ def pace() -> float:
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", type=int, default=500)
-    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--tables", type=int, default=None, help="(default 500; with --instructions 1)")
+    parser.add_argument("--seconds", type=float, default=None, help="(default 30; with --instructions at most 300)")
     parser.add_argument("--only", choices=["sqlite", "scaled", "four", "hard"])
     parser.add_argument("--quick", action="store_true", help="20 tables for 8 seconds")
     parser.add_argument("--bot-think", type=float, default=1.0, metavar="SCALE",
                         help="the bots' think times scaled (1: the site's; its own test's runs move on at once)")
     parser.add_argument("--instructions", action="store_true",
-                        help="count the server's instructions a move under callgrind (one SQLite process, one table"
-                             " played to their end or for 300 s, unless told), in place of the runs")
+                        help="count the server's instructions a move under callgrind (one SQLite process, its"
+                             " table's game played to its end), in place of the runs")
     args = parser.parse_args(argv)
-    if args.instructions:
-        given = argv if argv is not None else sys.argv
-        tables = args.tables if "--tables" in given else 1
-        seconds = args.seconds if "--seconds" in given else 300.0
-        counted(tables, seconds)
-        return
+    if args.tables is None:
+        args.tables = 1 if args.instructions else 500
+    if args.seconds is None:
+        args.seconds = 300.0 if args.instructions else 30.0
     if not (1 <= args.tables <= MOST_TABLES and 0 < args.seconds <= MOST_SECONDS):
         parser.error(f"--tables runs from 1 to {MOST_TABLES}, --seconds up to {MOST_SECONDS:.0f}")
+    if args.instructions:
+        counted(args.tables, args.seconds)
+        return
     if args.quick:
         args.tables, args.seconds = 20, 8.0
     # No rate limits; the bots' net polls as often as the site's (the tests' poll faster).
