@@ -30,8 +30,9 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, env: dict, port: int, under: list[str] = (), ready_within: float = READY_WITHIN):
-        """``under``: a command the server runs under (a benchmark's valgrind)."""
+    def __init__(self, env: dict, port: int, under: list[str] = ()):
+        """``under``: a command the server runs under (a benchmark's
+        valgrind, which starts it several times slower)."""
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         self.log = open(Path(env["PARLOR_VAR"]) / f"server-{port}.log", "w")
@@ -39,7 +40,7 @@ class Server:
             [*under, sys.executable, "-m", "parlor.serve", "--port", str(port)],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
         )
-        self._wait_ready(ready_within)
+        self._wait_ready(READY_WITHIN * 10 if under else READY_WITHIN)
 
     def _wait_ready(self, within: float = READY_WITHIN):
         give_up = time.monotonic() + within
@@ -205,8 +206,7 @@ class Servers:
             subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=self.env, check=True)
 
     def start(self, under: list[str] = (), **env) -> Server:
-        server = Server({**self.env, **{k: str(v) for k, v in env.items()}}, free_port(), under,
-                        READY_WITHIN * 10 if under else READY_WITHIN)
+        server = Server({**self.env, **{k: str(v) for k, v in env.items()}}, free_port(), under)
         self.running.append(server)
         return server
 

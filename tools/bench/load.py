@@ -297,8 +297,7 @@ def audit(pool: Servers, codes: list[str]) -> str:
         "    bad += sorted(seqs) != list(range(t.state['seq'] if t.state else 0))\n"
         "print('audit', kept, bad)\n"
     )
-    done = subprocess.run([sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT, env=pool.env,
-                          input=json.dumps(codes), capture_output=True, text=True)
+    done = _asked(pool, script, codes)
     if done.returncode:
         return "the audit could not read the database: " + done.stderr.strip().splitlines()[-1]
     kept, bad = done.stdout.split("audit")[-1].split()
@@ -318,13 +317,14 @@ async def drive(tables, seconds: float, servers: list, begin=None, end=None) -> 
     async def measure():
         """The servers' CPU and memory while the people play."""
         await load.everyone.wait()
-        played = lambda: sum(max(table.seen.values(), default=0) for table, _h, _g in tables)  # noqa: E731
+        reached = lambda: [max(table.seen.values(), default=0) for table, _h, _g in tables]  # noqa: E731  (each table's seq)
+        played = lambda: sum(reached())  # noqa: E731
         if begin is not None:
             # Once every game is under way (a game's start costs more than a
             # move), the people are held from moving until each table waits
             # on its person, with nothing in flight, so the count begins
             # between two moves, the same ones every run.
-            while min(max(table.seen.values(), default=0) for table, _h, _g in tables) < 4:
+            while min(reached()) < 4:
                 await asyncio.sleep(0.01)
             load.go.clear()
             while load.held < len(tables):
@@ -455,17 +455,16 @@ def counted(tables: int, seconds: float) -> None:
     two moves: two runs counted 2,508,451 and 2,504,256 a move, where
     timed runs differ by a tenth. With more tables, moves that arrive
     together share a transaction and a turn of the bots, so the count
-    falls with how busy the server is, and runs agree less. The bots move at once; the poll for overdue bots is
-    off (alarms ring them), so a second the server waits costs next to
-    nothing."""
+    falls with how busy the server is, and runs agree less. The bots move
+    at once; the poll for overdue bots is off (alarms ring them), so a
+    second the server waits costs next to nothing."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         # The server deals its tables' codes and seeds from one seed, so every
         # run plays the same games (Python runs a sitecustomize on its path
-        # as it starts).
+        # as it starts, before ``-m`` puts the project there).
         (Path(tmp) / "sitecustomize.py").write_text(
-            "import random, secrets\n_dealer = random.Random(0)\n"
-            "secrets.token_hex = lambda n=32: _dealer.randbytes(n).hex()\nsecrets.choice = _dealer.choice\n")
+            f"import sys\nsys.path.insert(0, {str(ROOT)!r})\nimport tools.bench._dealt\n")
         pool = Servers(Path(tmp), DATABASE_URL="", REDIS_URL="", PARLOR_LIMIT_ACTS="1000000",
                        PARLOR_LIMIT_JOINS="1000000", PARLOR_TICK_SECONDS="3600", PYTHONHASHSEED="0", PYTHONPATH=tmp)
         try:
@@ -488,9 +487,15 @@ def _seqs(pool: Servers, codes: list[str]) -> str:
     """The moves the tables of these codes have made, all told."""
     script = ("import json, sys\nfrom tables.models import Table\n"
               "print('seqs', sum(t.seq for t in Table.objects.filter(code__in=json.loads(sys.stdin.read()))))\n")
-    done = subprocess.run([sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT, env=pool.env,
-                          input=json.dumps(codes), capture_output=True, text=True, check=True)
+    done = _asked(pool, script, codes)
+    done.check_returncode()
     return done.stdout.split("seqs")[-1].split()[0]
+
+
+def _asked(pool: Servers, script: str, codes: list[str]) -> subprocess.CompletedProcess:
+    """A script run against the pool's database, the tables' codes on its input."""
+    return subprocess.run([sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT, env=pool.env,
+                          input=json.dumps(codes), capture_output=True, text=True)
 
 
 def reached_by(env: dict) -> str:
