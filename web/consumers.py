@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import types
 
 from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
@@ -28,6 +29,7 @@ from .api import BROKE
 
 log = logging.getLogger(__name__)
 
+_AFRESH = object()  # (a change without this browser's view: read the table)
 WATCHING_ONLY = "This page is only watching the table. Reload it, then take a seat to play."
 
 
@@ -109,13 +111,33 @@ class TableConsumer(AsyncWebsocketConsumer):
     def _handed(self, message):
         """A change handed over directly by this process's layer. Only the
         newest matters (a later view replaces an earlier one), so a socket
-        that falls behind skips to it."""
+        that falls behind skips to it. With nothing still being sent, a
+        change goes out at once, as nearly every one does: the server's send
+        writes the frame and returns, and a task for each socket and change
+        cost the loop more than the send."""
+        if self.sending is None and message.get("type") == "table.changed":
+            view = self._view_of(message)
+            if view is None:
+                return
+            try:
+                waiting = self.send_snapshot() if view is _AFRESH else _started(
+                    self.base_send({"type": "websocket.send", "text": view}))
+            except Exception:  # the socket closed under us; its page reconnects
+                log.debug("could not send a change to %s", self.channel_name, exc_info=True)
+                return
+            if waiting is not None:
+                self.sending = asyncio.ensure_future(self._send_latest(waiting))
+            return
         self.latest = message
         if self.sending is None:
             self.sending = asyncio.ensure_future(self._send_latest())
 
-    async def _send_latest(self):
+    async def _send_latest(self, first=None):
+        """Finish ``first`` (a send begun at once that had to wait), then
+        send the newest change handed over meanwhile, until none is left."""
         try:
+            if first is not None:
+                await first
             while self.latest is not None:
                 message, self.latest = self.latest, None
                 await self.dispatch(message)
@@ -231,18 +253,27 @@ class TableConsumer(AsyncWebsocketConsumer):
         """A change committed somewhere: its message carries the view of
         every browser with a seat, already built, and this socket sends its
         own browser's; a watcher's socket reads the table for its own."""
+        view = self._view_of(event)
+        if view is _AFRESH:
+            await self.send_snapshot()
+        elif view is not None:
+            await self.base_send({"type": "websocket.send", "text": view})
+
+    def _view_of(self, event):
+        """This socket's view in a change, as the text to send; None if a
+        later change has been shown already, or _AFRESH if the change has no
+        view for this browser (a watcher's) and the table is to be read."""
         bot = event.get("bot")
         if bot is not None and bot["from"] != alarms.PROCESS:
             alarms.set_for(bot["code"], bot["due"])  # another process handed this bot on
         order = tuple(event["order"])
         if order < self.shown:
-            return  # overtaken: a later change has already been shown
+            return None  # overtaken: a later change has already been shown
         view = event["views"].get(self.who.browser)
         if view is None:
-            await self.send_snapshot()
-            return
+            return _AFRESH
         self.shown = order
-        await self.base_send({"type": "websocket.send", "text": view})
+        return view
 
     async def table_stale(self, event):
         """Changes may have gone unheard (the layer lost Redis for a while):
@@ -275,3 +306,31 @@ def _asked(message: dict) -> str | None:
     if kind == "act" and isinstance(do, str) and do != "act":
         return do
     return kind if isinstance(kind, str) else None
+
+
+def _started(coroutine):
+    """Run ``coroutine`` up to its first wait: None if it finished without
+    one, else an awaitable of the rest, to be finished by a task."""
+    try:
+        waiting = coroutine.send(None)
+    except StopIteration:
+        return None
+    return _rest(coroutine, waiting)
+
+
+@types.coroutine
+def _rest(coroutine, waiting):
+    """The rest of a coroutine ``_started`` ran up to its first wait: what
+    it waits on goes to the task awaiting this, and what the task sends or
+    throws back (a result, a cancellation) goes on to the coroutine."""
+    while True:
+        try:
+            answer = yield waiting
+        except BaseException as error:
+            step = functools.partial(coroutine.throw, error)
+        else:
+            step = functools.partial(coroutine.send, answer)
+        try:
+            waiting = step()
+        except StopIteration as done:
+            return done.value

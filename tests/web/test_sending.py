@@ -1,0 +1,88 @@
+"""A socket's sending of the changes its layer hands it: at once when it can,
+in order, and only the newest once it falls behind."""
+
+import asyncio
+
+from tables.asking import Visitor
+from web.consumers import TableConsumer
+
+
+def _change(seq: int, view: str, browser: str = "ann") -> dict:
+    return {"type": "table.changed", "order": [1, seq], "views": {browser: view}, "bot": None}
+
+
+class _Socket:
+    """The server's send for one socket; while ``held`` is set, a frame
+    waits for it to clear before it is written."""
+
+    def __init__(self):
+        self.frames: list[str] = []
+        self.held: asyncio.Event | None = None
+
+    async def send(self, message):
+        if self.held is not None:
+            await self.held.wait()
+        self.frames.append(message["text"])
+
+
+def _at_table(*, held: bool = False) -> tuple[_Socket, TableConsumer]:
+    """A socket (its frames held if ``held``) and Ann's consumer sending on it."""
+    socket, consumer = _Socket(), TableConsumer()
+    socket.held = asyncio.Event() if held else None
+    consumer.channel_name, consumer.who, consumer.base_send = "socket", Visitor("ann", "Ann"), socket.send
+    return socket, consumer
+
+
+def _hand(consumer: TableConsumer, *views: tuple[int, str]) -> None:
+    for seq, view in views:
+        consumer._handed(_change(seq, view))
+
+
+def test_a_change_goes_out_the_moment_it_is_handed_over():
+    async def play():
+        socket, consumer = _at_table()
+        _hand(consumer, (3, '{"seq":3}'))
+        assert socket.frames == ['{"seq":3}']  # written before the loop ran anything else
+        assert consumer.sending is None
+
+    asyncio.run(play())
+
+
+def test_a_socket_whose_send_waits_sends_that_change_and_then_only_the_newest():
+    async def play():
+        socket, consumer = _at_table(held=True)
+        _hand(consumer, (3, "three"), (4, "four"), (5, "five"))
+        await asyncio.sleep(0)
+        assert socket.frames == []
+        socket.held.set()
+        await consumer.sending
+        assert socket.frames == ["three", "five"]
+        socket.held = None
+        _hand(consumer, (4, "four, late"), (6, "six"))  # the four overtaken by the five already shown
+        assert socket.frames == ["three", "five", "six"]
+
+    asyncio.run(play())
+
+
+def test_a_send_that_fails_or_is_cancelled_while_it_waits_leaves_the_socket_sending_again():
+    async def play():
+        socket, consumer = _at_table(held=True)
+        _hand(consumer, (3, "three"), (4, "four"))
+        await asyncio.sleep(0)
+        consumer.sending.cancel()  # (the cancellation reaches the send where it waits)
+        await asyncio.gather(consumer.sending, return_exceptions=True)
+        assert consumer.sending is None and socket.frames == []
+
+        async def closed(message):
+            await asyncio.sleep(0)
+            raise ConnectionResetError("the socket closed")
+
+        consumer.base_send = closed
+        _hand(consumer, (5, "five"))
+        await consumer.sending  # the failure is the socket's: its page reconnects
+        consumer.base_send = socket.send
+        socket.held = None
+        _hand(consumer, (6, "six"))
+        assert socket.frames == ["six"] and consumer.sending is None
+
+    asyncio.run(play())
