@@ -61,7 +61,10 @@ _telling: set[asyncio.Task] = set()  # held so a message in flight isn't collect
 
 
 def _start(telling) -> None:
-    task = asyncio.ensure_future(telling)
+    rest = mainloop.started(telling)
+    if rest is None:
+        return  # told without a wait
+    task = asyncio.ensure_future(rest)
     _telling.add(task)
     task.add_done_callback(_telling.discard)
 

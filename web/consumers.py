@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import types
 
 from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
@@ -20,7 +19,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.db import DatabaseError
 
-from tables import alarms, db, layer, service
+from tables import alarms, db, layer, mainloop, service
 from tables.models import Table
 
 from . import batching, caps, limits, visitors, wire
@@ -120,7 +119,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             if view is None:
                 return
             try:
-                waiting = self.send_snapshot() if view is _AFRESH else _started(
+                waiting = self.send_snapshot() if view is _AFRESH else mainloop.started(
                     self.base_send({"type": "websocket.send", "text": view}))
             except Exception:  # the socket closed under us; its page reconnects
                 log.debug("could not send a change to %s", self.channel_name, exc_info=True)
@@ -307,30 +306,3 @@ def _asked(message: dict) -> str | None:
         return do
     return kind if isinstance(kind, str) else None
 
-
-def _started(coroutine):
-    """Run ``coroutine`` up to its first wait: None if it finished without
-    one, else an awaitable of the rest, to be finished by a task."""
-    try:
-        waiting = coroutine.send(None)
-    except StopIteration:
-        return None
-    return _rest(coroutine, waiting)
-
-
-@types.coroutine
-def _rest(coroutine, waiting):
-    """The rest of a coroutine ``_started`` ran up to its first wait: what
-    it waits on goes to the task awaiting this, and what the task sends or
-    throws back (a result, a cancellation) goes on to the coroutine."""
-    while True:
-        try:
-            answer = yield waiting
-        except BaseException as error:
-            step = functools.partial(coroutine.throw, error)
-        else:
-            step = functools.partial(coroutine.send, answer)
-        try:
-            waiting = step()
-        except StopIteration as done:
-            return done.value
