@@ -618,6 +618,7 @@ def test_a_table_read_for_a_move_is_the_row_the_orm_reads():
         assert getattr(table, field.attname) == getattr(orm, field.attname), field.name
         assert type(getattr(table, field.attname)) is type(getattr(orm, field.attname)), field.name
     assert table.updated.utcoffset() is not None
+    assert (table.created.tzinfo, table.updated.tzinfo) == (orm.created.tzinfo, orm.updated.tzinfo)
     for seat, read in zip(seats, orm.seats.all(), strict=True):
         for field in Seat._meta.concrete_fields:
             assert getattr(seat, field.attname) == getattr(read, field.attname), field.name
