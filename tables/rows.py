@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from functools import cache
 from operator import attrgetter
+from typing import NamedTuple
 
 import orjson
 import psycopg
@@ -114,12 +115,35 @@ def _cursor():
         # placeholders, and these are written in SQLite's already. On
         # PostgreSQL the values travel beside the statement, not quoted into
         # it in Python (a state runs to kilobytes).
-        raw = connection.connection
-        cursor = raw.cursor(sqlite3.Cursor) if connection.vendor == "sqlite" else psycopg.Cursor(raw)
+        if connection.vendor != "sqlite":
+            yield connection, _cursors_of(connection).plain, _statements(connection.vendor)
+            return
+        cursor = connection.connection.cursor(sqlite3.Cursor)
         try:
             yield connection, cursor, _statements(connection.vendor)
         finally:
             cursor.close()
+
+
+class _Cursors(NamedTuple):
+    """A PostgreSQL connection's two cursors, made once while a thread holds
+    it (making a cursor cost more than writing a move's statement)."""
+    raw: psycopg.Connection
+    plain: psycopg.Cursor
+    together: psycopg.ClientCursor  # several statements as one simple query
+
+
+_cursors: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # Django's connection (one a thread) -> _Cursors
+
+
+def _cursors_of(connection) -> _Cursors:
+    """The cursors of the driver's connection Django holds now (a pool may
+    hand it another each time it opens)."""
+    raw = connection.connection
+    made = _cursors.get(connection)
+    if made is None or made.raw is not raw:
+        made = _cursors[connection] = _Cursors(raw, psycopg.Cursor(raw), psycopg.ClientCursor(raw))
+    return made
 
 
 # The PostgreSQL connections our own named statements are prepared on, and which.
@@ -146,8 +170,7 @@ def _execute(connection, cursor, sql: dict, key: str, params: list, *, last: boo
         return cursor
     if begin:
         raw.autocommit = True  # the transaction is opened by the BEGIN below, not the driver's own
-    named = _prepared.setdefault(raw, set())
-    together = psycopg.ClientCursor(raw)  # several statements go as one simple query
+    named, together = _prepared.setdefault(raw, set()), _cursors_of(connection).together
     marks = ", ".join(["%s"] * len(params))
     for attempt in range(2):
         if key not in named:

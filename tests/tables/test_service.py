@@ -536,6 +536,21 @@ def test_a_bot_move_the_games_code_fails_on_part_way_is_undone_not_left_half_mad
 
 
 @pytest.mark.django_db(transaction=True)  # the state is kept once a move's save commits
+def test_moves_go_on_once_the_database_connection_is_opened_afresh():
+    """A move's read and save use the driver's cursors kept with the
+    connection Django holds: once it opens another (the old one closed, or a
+    pool's other one), the next move writes through the new one, its
+    statements prepared there afresh."""
+    code, ada, ben = started(bots=0, people=2)
+    to_move = lambda: next(c for c in (ada, ben) if offered_to(snap_of(c, code)))  # noqa: E731
+    assert play_my_turn(to_move(), code)[0] == 200
+    played = Table.objects.get(code=code).seq
+    connection.close()
+    assert play_my_turn(to_move(), code)[0] == 200
+    assert Table.objects.get(code=code).seq == played + 1
+    assert Move.objects.filter(table__code=code).count() == played + 1
+
+
 def test_a_state_kept_between_moves_is_handed_over_only_while_its_row_still_holds_it(monkeypatch):
     """A table's state is kept parsed between its moves. A move
     reads it only while the table's row holds what was kept: not once a
