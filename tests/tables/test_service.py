@@ -535,7 +535,7 @@ def test_a_bot_move_the_games_code_fails_on_part_way_is_undone_not_left_half_mad
     assert Move.objects.filter(table__code=code).count() == state["seq"]
 
 
-@pytest.mark.django_db(transaction=True)  # the state is kept once a move's save commits
+@pytest.mark.django_db(transaction=True)  # the connection is closed between two committed moves
 def test_moves_go_on_once_the_database_connection_is_opened_afresh():
     """A move's read and save use the driver's cursors kept with the
     connection Django holds: once it opens another (the old one closed, or a
@@ -551,6 +551,7 @@ def test_moves_go_on_once_the_database_connection_is_opened_afresh():
     assert Move.objects.filter(table__code=code).count() == played + 1
 
 
+@pytest.mark.django_db(transaction=True)  # the state is kept once a move's save commits
 def test_a_state_kept_between_moves_is_handed_over_only_while_its_row_still_holds_it(monkeypatch):
     """A table's state is kept parsed between its moves. A move
     reads it only while the table's row holds what was kept: not once a
