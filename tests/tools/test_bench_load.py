@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 from tests.live import ROOT
+from tests.tools.counting import instructions_a_move
 
 
 def test_the_load_benchmark_plays_every_set_up_and_accounts_for_every_move():
@@ -42,12 +43,8 @@ def test_the_load_benchmark_refuses_runs_beyond_its_bounds():
 
 
 def test_the_load_benchmark_counts_the_server_s_instructions_a_move_under_callgrind():
-    done = subprocess.run([sys.executable, "-m", "tools.bench.load", "--instructions", "--seconds", "20"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stdout + done.stderr
-    found = re.search(r"the server's instructions a move: ([\d,]+), over (\d+) moves, .* errors: 0\)", done.stdout)
-    assert found, done.stdout
-    instructions, moves = int(found.group(1).replace(",", "")), int(found.group(2))
+    instructions, moves, out = instructions_a_move("tools.bench.load", "--seconds", "20", timeout=600)
+    assert re.search(r"the server's instructions a move: .* errors: 0\)", out), out
     assert moves >= 2  # a person's move and a bot's, at least, while counted
     # A few million a move: the socket's frames, the rules, the bots, the
     # store and the views (none counted is no count; the whole process's

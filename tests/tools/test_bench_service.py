@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 from tests.live import ROOT
+from tests.tools.counting import instructions_a_move
 
 
 def test_the_service_benchmark_plays_moves_and_prints_a_move_s_cost_with_its_interval():
@@ -42,12 +43,7 @@ def test_the_service_benchmark_says_when_it_cannot_find_the_commit():
 
 
 def test_the_service_benchmark_counts_the_instructions_a_move_under_callgrind():
-    done = subprocess.run([sys.executable, "-m", "tools.bench.service", "--instructions", "--tables", "2", "--rounds", "1"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stdout + done.stderr
-    found = re.search(r"instructions a move: ([\d,]+), over (\d+) moves", done.stdout)
-    assert found, done.stdout
-    instructions, moves = int(found.group(1).replace(",", "")), int(found.group(2))
+    instructions, moves, _out = instructions_a_move("tools.bench.service", "--tables", "2", "--rounds", "1", timeout=300)
     assert moves >= 100  # the round's people's moves, and the bots' besides
     # About two million a move: the read, the rules, the bots, the save and
     # the views (none counted is no count; the whole process, billions).

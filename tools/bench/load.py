@@ -474,7 +474,7 @@ def counted(tables: int, seconds: float) -> None:
             switch = lambda on: subprocess.run(  # noqa: E731
                 ["callgrind_control", f"--instr={on}", str(server.proc.pid)], check=True, capture_output=True)
             load = uvloop.run(drive(made, seconds, [server], begin=lambda: switch("on"), end=lambda: switch("off")))
-            moves = int(_seqs(pool, [table.code for table, _h, _g in made])) - load.played_before
+            moves = _seqs(pool, [table.code for table, _h, _g in made]) - load.played_before
         finally:
             pool.stop_all()
         total = next(int(line.split()[1]) for line in out.read_text().splitlines() if line.startswith("totals:"))
@@ -483,13 +483,13 @@ def counted(tables: int, seconds: float) -> None:
           f"under callgrind; errors: {len(load.errors)})")
 
 
-def _seqs(pool: Servers, codes: list[str]) -> str:
+def _seqs(pool: Servers, codes: list[str]) -> int:
     """The moves the tables of these codes have made, all told."""
     script = ("import json, sys\nfrom tables.models import Table\n"
               "print('seqs', sum(t.seq for t in Table.objects.filter(code__in=json.loads(sys.stdin.read()))))\n")
     done = _asked(pool, script, codes)
     done.check_returncode()
-    return done.stdout.split("seqs")[-1].split()[0]
+    return int(done.stdout.split("seqs")[-1].split()[0])
 
 
 def _asked(pool: Servers, script: str, codes: list[str]) -> subprocess.CompletedProcess:
