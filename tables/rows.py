@@ -70,13 +70,25 @@ def _statements(vendor: str) -> dict[str, str]:
     pick = (f"{columns} WHERE {name('code')} IN (SELECT value FROM json_each({mark}))" if vendor == "sqlite"
             else f"{columns} WHERE {name('code')} = ANY({mark})")
     playing = f" AND {name('status')} = {mark}"
+    # Only the rows' locks, taken before the rows are read (PostgreSQL):
+    # a statement reads from the snapshot it began with, and a lock it
+    # waited for hands it the locked row as the other transaction left it
+    # but nothing else, so seats read in the same statement as the lock
+    # would be the seats from before that transaction committed.
+    lock_only = f"SELECT 1 FROM {table} WHERE {name('code')} = ANY({mark})"
     assignments = ", ".join(f"{name(c)} = {json_mark if c in JSON_COLUMNS else mark}" for c in PLAY_COLUMNS)
     values = ", ".join(json_mark if c == "action" else mark for c in MOVE_COLUMNS)
     return {
-        # In the codes' order, so two processes locking the same tables never
-        # each hold one the other waits for.
-        "locked": f"{pick} ORDER BY {table}.{name('code')} {lock}",
+        # Locked in the codes' order, so two processes locking the same
+        # tables never each hold one the other waits for; then read (SQLite's
+        # write transaction locks the whole file instead).
+        "lock": f"{lock_only} ORDER BY {name('code')} {lock}",
+        "locked": f"{pick} ORDER BY {table}.{name('code')}",
+        # Locked again as they are read: the rows this transaction holds
+        # already are read as committed now; any another took meanwhile is
+        # passed over.
         "playing_unlocked": f"{pick}{playing} {skip_lock}",
+        "lock_playing": f"{lock_only}{playing} {skip_lock}",
         "seats": f"SELECT {', '.join(name(c) for c in SEAT_COLUMNS)} FROM {seat} "
                  f"WHERE {name('table_id')} = {mark} ORDER BY {name('index')}",
         "save_play": f"UPDATE {table} SET {assignments} WHERE {name('id')} = {mark}",
@@ -150,35 +162,41 @@ def _cursors_of(connection) -> _Cursors:
 _prepared: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _execute(connection, cursor, sql: dict, key: str, params: list, *, last: bool = False):
-    """Run the statement ``key``; returns the cursor holding its rows. On
-    PostgreSQL a round trip is most of a statement's cost, so the BEGIN that
-    opens Django's transaction rides with the transaction's first statement,
-    and with ``last`` (its final statement, in the outermost block) the
-    COMMIT rides with it too: one round trip each, where the driver would
-    send BEGIN and COMMIT on round trips of their own. Django's commit then
-    finds nothing left to commit."""
+def _execute(connection, cursor, sql: dict, key: str | tuple[str, ...], params: list, *, last: bool = False):
+    """Run the statement ``key`` (on PostgreSQL, or the statements, in
+    order, each given ``params``); returns the cursor holding the last one's
+    rows. On PostgreSQL a round trip is most of a statement's cost, so the
+    BEGIN that opens Django's transaction rides with the transaction's first
+    statement, and with ``last`` (its final statement, in the outermost
+    block) the COMMIT rides with it too: one round trip each, where the
+    driver would send BEGIN and COMMIT on round trips of their own. Django's
+    commit then finds nothing left to commit. Statements sent together
+    still each read the database as committed when it begins."""
     if connection.vendor == "sqlite":
         cursor.execute(sql[key], params)
         return cursor
+    keys = key if isinstance(key, tuple) else (key,)
     raw = connection.connection
     begin = (connection.in_atomic_block and not raw.autocommit
              and raw.pgconn.transaction_status == pq.TransactionStatus.IDLE)
     commit = last and len(connection.atomic_blocks) == 1 and not connection.needs_rollback
     if not (begin or commit):
-        cursor.execute(sql[key], params)
+        for one in keys:
+            cursor.execute(sql[one], params)
         return cursor
     if begin:
         raw.autocommit = True  # the transaction is opened by the BEGIN below, not the driver's own
     named, together = _prepared.setdefault(raw, set()), _cursors_of(connection).together
     marks = ", ".join(["%s"] * len(params))
     for attempt in range(2):
-        if key not in named:
-            together.execute(f"PREPARE parlor_{key} AS " + _numbered(sql[key]))
-            named.add(key)
+        for one in keys:
+            if one not in named:
+                together.execute(f"PREPARE parlor_{one} AS " + _numbered(sql[one]))
+                named.add(one)
         try:
-            together.execute(("BEGIN; " if begin else "") + f"EXECUTE parlor_{key}({marks})" + ("; COMMIT" if commit else ""),
-                             params)
+            executes = "; ".join(f"EXECUTE parlor_{one}({marks})" for one in keys)
+            together.execute(("BEGIN; " if begin else "") + executes + ("; COMMIT" if commit else ""),
+                             params * len(keys))
             break
         except psycopg.errors.InvalidSqlStatementName:
             # The session lost our statements: psycopg deallocates them all
@@ -187,8 +205,8 @@ def _execute(connection, cursor, sql: dict, key: str, params: list, *, last: boo
             if not begin or attempt:
                 raise
             raw.rollback()  # only this transaction's BEGIN ran, so it starts again with nothing lost
-    if begin:
-        together.nextset()
+    for _ in range(begin + len(keys) - 1):
+        together.nextset()  # past the BEGIN and the statements before the last
     return together
 
 
@@ -255,10 +273,17 @@ def playing_unlocked(codes: list[str]) -> list[tuple[Table, list[Seat]]]:
     return _tables_by_code("playing_unlocked", codes, Table.PLAYING)
 
 
+# On PostgreSQL a read of locked tables is two statements, the lock and then
+# the read (see "lock" in ``_statements``), sent together.
+_LOCK_FIRST = {"locked": "lock", "playing_unlocked": "lock_playing"}
+
+
 def _tables_by_code(key: str, codes: list[str], *more) -> list[tuple[Table, list[Seat]]]:
     with _cursor() as (connection, cursor, sql):
-        listed = _json(codes) if connection.vendor == "sqlite" else _array(codes)
-        rows = _execute(connection, cursor, sql, key, [listed, *more]).fetchall()
+        if connection.vendor == "sqlite":
+            rows = _execute(connection, cursor, sql, key, [_json(codes), *more]).fetchall()
+        else:
+            rows = _execute(connection, cursor, sql, (_LOCK_FIRST[key], key), [_array(codes), *more]).fetchall()
         return [_with_seats(connection, row) for row in rows]
 
 
