@@ -272,6 +272,9 @@ PARLOR_BOT_GATHER = float(os.environ.get("PARLOR_BOT_GATHER", "0.02"))
 PARLOR_IDLE_SECONDS = float(os.environ.get("PARLOR_IDLE_SECONDS", "90"))
 # How often each process's ticker polls for overdue bots (alarms ring on time).
 PARLOR_TICK_SECONDS = float(os.environ.get("PARLOR_TICK_SECONDS", "1.0"))
+# How often each process's ticker looks for a table whose turn is a bot's with
+# no bot due (none should be: the look logs and repairs any it finds).
+PARLOR_STUCK_SECONDS = float(os.environ.get("PARLOR_STUCK_SECONDS", "60"))
 # Worker processes a server process starts for its hard bots' thinking (0:
 # one for each core the process may run on).
 PARLOR_BOT_WORKERS = int(os.environ.get("PARLOR_BOT_WORKERS", "0") or "0")

@@ -12,14 +12,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from datetime import UTC, datetime
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 
 from engine import registry
 
 from . import alarms, bots, db, rows, telling, workers
-from .models import Table
+from .models import Seat, Table
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +47,27 @@ def overdue(now: float, limit: int = 100) -> list[str]:
     waiting = [code for code, (again_at, _) in _failing.items() if again_at > now]
     due = Table.objects.filter(status=Table.PLAYING, due_at__lte=now - settings.PARLOR_TICK_SECONDS).exclude(code__in=waiting)
     return list(due.order_by("due_at").values_list("code", flat=True)[:limit])
+
+
+def stuck(now: float) -> list[str]:
+    """Tables under way whose turn is a bot's (a bot's seat, or a person's a
+    bot covers) with no bot due: nothing would ever move them. Each is
+    logged; ``play`` repairs it, since a turn works out who is due from the
+    seats as they stand. Only tables left alone for a whole poll are looked
+    at, so an action still on its way is not taken for one."""
+    bots_seated = Seat.objects.filter(Q(kind=Seat.BOT) | Q(covered=True)).values("table_id")
+    quiet = Table.objects.filter(status=Table.PLAYING, due_at__isnull=True, pk__in=bots_seated,
+                                 updated__lt=datetime.fromtimestamp(now - settings.PARLOR_TICK_SECONDS, UTC))
+    found = []
+    for table in quiet.only("code", "game", "state").prefetch_related("seats"):
+        game, seats = registry.get(table.game), {seat.index: seat for seat in table.seats.all()}
+        on_turn = [s for s, _kind, _key in (game.deciding(table.state) if game and table.state else [])
+                   if s in seats and seats[s].plays_as_bot]
+        if on_turn:
+            log.error("table %s was stuck: seat %s is a bot's turn with no bot due; playing it now",
+                      table.code, ", ".join(map(str, on_turn)))
+            found.append(table.code)
+    return found
 
 
 def _failed(code: str, now: float) -> None:
@@ -126,6 +149,16 @@ def start_workers() -> None:
     workers.start(size, list(registry.REGISTERED.values()))
 
 
+async def _looked_for(finding, what: str) -> list[str]:
+    """The codes ``finding`` gives now, or none if the database failed
+    (the next poll looks again)."""
+    try:
+        return await db.call(finding, time.time())
+    except Exception:
+        log.exception("could not look for %s; trying again", what)
+        return []
+
+
 async def run(stop: asyncio.Event) -> None:
     ringing = alarms.listen()
     start_workers()
@@ -134,6 +167,7 @@ async def run(stop: asyncio.Event) -> None:
     except Exception:
         log.exception("could not resume the games under way")
     poll_at = time.time() + settings.PARLOR_TICK_SECONDS
+    check_at = time.time() + settings.PARLOR_STUCK_SECONDS
     loop = asyncio.get_running_loop()
     stopping = asyncio.ensure_future(stop.wait())
     stopping.add_done_callback(lambda _: ringing.set())
@@ -158,12 +192,11 @@ async def run(stop: asyncio.Event) -> None:
             codes = alarms.due()
             if time.time() >= poll_at:
                 poll_at = time.time() + settings.PARLOR_TICK_SECONDS
-                try:
-                    late = await db.call(overdue, time.time())
-                except Exception:
-                    log.exception("could not look for overdue bots; trying again")
-                    late = []
-                codes += [code for code in late if code not in codes]
+                late = await _looked_for(overdue, "overdue bots")
+                if time.time() >= check_at:
+                    check_at = time.time() + settings.PARLOR_STUCK_SECONDS
+                    late += await _looked_for(stuck, "stuck tables")
+                codes += [code for code in dict.fromkeys(late) if code not in codes]
             for some in _turns(codes):
                 await db.call(play, some)
                 # Between turns, let the loop read what arrived meanwhile, so

@@ -5,11 +5,13 @@ as a sentence that changes nothing."""
 import asyncio
 import json
 import time
+from datetime import timedelta
 
 import psycopg
 import pytest
 from django.db import connection, transaction
 from django.test import Client
+from django.utils import timezone
 
 from engine import log
 from engine.contract import offered
@@ -760,3 +762,22 @@ def test_a_failed_table_that_is_never_tried_again_is_forgotten(settings, monkeyp
     assert broken in ticker._failing  # (its wait ran out only just now: kept)
     ticker.overdue(now + 60.0 + ticker.LONGEST_WAIT + 1)
     assert broken not in ticker._failing
+
+
+def test_the_ticker_finds_a_table_left_on_a_bots_turn_with_no_bot_due_and_plays_it(caplog):
+    """However a table came to it, a seat a bot plays on turn with no bot
+    due would never move: the ticker's look finds such a table, says so
+    in the log, and its bot then plays."""
+    code, ada, ben = started(bots=0, people=2)
+    fine = started(bots=0, people=2)[0]  # a person's turn: nothing to repair
+    assert play_my_turn(ada, code)[0] == 200  # Ben's turn now
+    long_ago = timezone.now() - timedelta(minutes=5)
+    Seat.objects.filter(table__code=code, index=1).update(covered=True)
+    Table.objects.filter(code__in=[code, fine]).update(due_at=None, updated=long_ago)
+    seq = Table.objects.get(code=code).state["seq"]
+
+    assert ticker.stuck(time.time()) == [code]
+    assert f"table {code} was stuck" in caplog.text
+    assert ticker.play([code]) == [code]
+    assert Table.objects.get(code=code).state["seq"] > seq  # Ben's bot played
+    assert ticker.stuck(time.time()) == []
