@@ -1,7 +1,9 @@
 """The engine contract every Parlor game meets.
 
-A game is a package under ``games/`` registered in ``engine/registry.py``. Its
-``__init__`` exposes the names in ``REQUIRED`` (and may expose ``OPTIONAL``):
+A game is a package under ``games/``, found there by ``engine/registry.py``
+(its folder's name is its slug with ``_`` for ``-``). Its ``__init__``
+exposes the names in ``REQUIRED`` (and may expose ``OPTIONAL``); ``Game``
+says the same as a type:
 
 - ``slug``, ``title``: ``"euchre"``, ``"Euchre"``.
 - ``players``: ``(min, max)`` people the catalog advertises.
@@ -36,16 +38,20 @@ A game is a package under ``games/`` registered in ``engine/registry.py``. Its
   view rules it out. ``view(determinize(v, rng), v["seat"]) == v``. The
   contract test's ``scramble`` is its inverse; a search plays on its worlds.
 
-Optional (``OPTIONAL``): ``fallback(state, seat)``, an always-legal move
-played if a bot's choice is refused (by default the first of ``legal``:
-``engine.play.fallback``); ``say(action)``, a plain sentence for a move, from the move alone (the
-generic table's words; ``plain_words`` by default); ``tick(state, now)`` for
-a game with a clock (the clock's own change, which stands even if the move
-that brought it is refused); ``options_schema``, the settings as the waiting room
-draws them; ``team_of(state_or_none, n, settings)``, which side each seat
-plays for (ratings); ``legal_in_snapshot``, False for a game whose own table
-draws the deciding seat's moves from its view, so its snapshots carry no
-``legal`` list (by default they do: the generic table draws it).
+Optional (``OPTIONAL``, each filled in with its default once, where the
+registry loads the game, so no caller asks whether a game has it):
+``fallback(state, seat)``, an always-legal move played if a bot's choice is
+refused (by default the first of ``legal``); ``say(action)``, a plain
+sentence for a move, from the move alone (the generic table's words;
+``plain_words`` by default); ``options_schema``, the settings as the waiting
+room draws them (none by default); ``team_of(state_or_none, n, settings)``,
+which side each seat plays for (ratings; by default everyone for
+themselves); ``legal_in_snapshot``, False for a game whose own table draws
+the deciding seat's moves from its view, so its snapshots carry no ``legal``
+list (by default they do: the generic table draws it); ``opening(state)``, a
+sentence announcing the start (none by default). A game's ``bots`` may have
+``decide(view, level, rng)``, the move and a sentence saying why (a hint
+shows both; by default ``choose``'s move and no sentence).
 
 Every state carries ``seq`` (bumped by ``moves.dispatch`` on each move) and
 ``events`` (``engine.log``).
@@ -53,13 +59,69 @@ Every state carries ``seq`` (bumped by ``moves.dispatch`` on each move) and
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 LEVELS = ("easy", "medium", "hard")
 
 REQUIRED = (
     "slug", "title", "players", "sizes", "DEFAULTS", "options", "new", "MOVES",
     "view", "deciding", "legal", "bots", "bot_think", "result", "determinize",
 )
-OPTIONAL = ("fallback", "say", "tick", "options_schema", "team_of", "legal_in_snapshot")
+OPTIONAL = ("fallback", "say", "options_schema", "team_of", "legal_in_snapshot", "opening")
+
+
+class Bots(Protocol):
+    def choose(self, view: dict, level: str, rng) -> dict: ...
+    def decide(self, view: dict, level: str, rng) -> tuple[dict, str | None]: ...
+
+
+class Game(Protocol):
+    """A game as the service, the tools and the tests see it: a package,
+    its optional parts filled in (``registry.get``)."""
+
+    slug: str
+    title: str
+    players: tuple[int, int]
+    sizes: tuple[int, ...]
+    DEFAULTS: dict
+    MOVES: dict[str, Callable[[dict, int, dict, float], None]]
+    bots: Bots
+    bot_think: dict[str, float]
+    options_schema: list[dict]
+    legal_in_snapshot: bool
+
+    def options(self, raw: dict) -> dict: ...
+    def new(self, players: int, seed: str, now: float, settings: dict | None = None) -> dict: ...
+    def view(self, state: dict, seat: int | None) -> dict: ...
+    def deciding(self, state: dict) -> list[tuple[int, str, str]]: ...
+    def legal(self, state: dict, seat: int) -> list[dict]: ...
+    def result(self, state: dict) -> dict | None: ...
+    def determinize(self, view: dict, rng) -> dict: ...
+    def fallback(self, state: dict, seat: int) -> dict: ...
+    def say(self, action: dict) -> str: ...
+    def team_of(self, state: dict | None, n: int, settings: dict | None = None) -> list[int]: ...
+    def opening(self, state: dict) -> str | None: ...
+
+
+def completed(game) -> Game:
+    """The game with each optional part it lacks filled in with its default
+    (once, as the registry loads it)."""
+    defaults = {
+        "fallback": lambda state, seat: game.legal(state, seat)[0],
+        "say": plain_words,
+        "options_schema": [],
+        "team_of": lambda state, n, settings=None: list(range(n)),
+        "legal_in_snapshot": True,
+        "opening": lambda state: None,
+    }
+    for name, default in defaults.items():
+        if not hasattr(game, name):
+            setattr(game, name, default)
+    if not hasattr(game.bots, "decide"):
+        choose = game.bots.choose
+        game.bots.decide = lambda view, level, rng: (choose(view, level, rng), None)
+    return game
 
 
 class Illegal(Exception):
@@ -79,9 +141,9 @@ def offered(game, state: dict, seat, words=None) -> list[dict]:
     the action as ``MOVES`` takes it, and a plain sentence for it (``words``,
     by default the game's own ``say(action)`` where it has one). The generic
     table draws these."""
-    if seat is None or state is None or not hasattr(game, "legal"):
+    if seat is None or state is None:
         return []
-    words = words or getattr(game, "say", None) or plain_words
+    words = words or game.say
     return [{"action": action, "say": words(action)} for action in game.legal(state, seat)]
 
 

@@ -59,16 +59,13 @@ def dispatch(game, state: dict, seat: int, action, now: float) -> dict:
     it was because every move makes each check that can refuse before its
     first change (the contract suite's refusal test holds every game to it).
     A crash in a move may leave it half made: a table's transaction undoes
-    it. A game's ``tick`` is the clock's own change, due at ``now`` whatever
-    is moved, so it stands even if the move is refused."""
+    it."""
     if not isinstance(action, dict):
         raise Illegal("A move must say what it is, like {\"type\": \"pass\"}.")
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in game.MOVES:
         names = ", ".join(sorted(game.MOVES))
         raise Illegal(f"That is not a move in {game.title}; the moves are: {names}.")
-    if hasattr(game, "tick"):
-        game.tick(state, now)
     if game.result(state) is not None:
         raise Illegal("This game is over.")
     if not isinstance(seat, int) or isinstance(seat, bool) or seat not in deciders(game, state):

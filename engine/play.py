@@ -35,8 +35,7 @@ def random_move(game, state: dict, seat: int, level: str, rng) -> dict:
 def fallback(game, state: dict, seat: int) -> dict:
     """The game's always-legal move for a seat, or by default the first of
     its legal moves."""
-    own = getattr(game, "fallback", None)
-    return own(plain_copy(state), seat) if own is not None else game.legal(state, seat)[0]
+    return game.fallback(plain_copy(state), seat)
 
 
 @dataclass

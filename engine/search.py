@@ -1,5 +1,5 @@
 """One search for every game: perfect-information Monte Carlo over the
-contract (decision 10).
+contract (decision 8).
 
 A bot that searches knows only its seat's view. It deals itself worlds the
 view could be showing (``game.determinize(view, rng)``: the seat's secrets
@@ -36,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import play
-from .contract import Illegal, plain_words
+from .contract import Illegal, completed
 from .moves import plain_copy, working_copy
 
 STEPS = 2000  # moves in one play-out at the most: a horizon is meant to come well before
@@ -99,7 +99,6 @@ def play_on(game, state: dict, start: dict, plan: Plan, rng) -> dict:
     until its horizon or the game's end. Moves go straight to the rules
     (the world is the search's own, so no copy a move): a move the rules
     refuse is replaced by the game's fallback, as at a table."""
-    fallback = getattr(game, "fallback", None)
     for _ in range(STEPS):
         if game.result(state) is not None or plan.stop(state, start):
             return state
@@ -113,9 +112,7 @@ def play_on(game, state: dict, start: dict, plan: Plan, rng) -> dict:
         try:
             game.MOVES[action["type"]](state, seat, action, 0.0)
         except Illegal:
-            if fallback is None:
-                return state
-            action = fallback(plain_copy(state), seat)
+            action = game.fallback(plain_copy(state), seat)
             game.MOVES[action["type"]](state, seat, action, 0.0)
     return state
 
@@ -123,6 +120,7 @@ def play_on(game, state: dict, start: dict, plan: Plan, rng) -> dict:
 def choose(game, view: dict, rng, plan: Plan) -> Choice:
     """The move a seat makes after searching, from its view alone: seeded by
     ``rng`` (the bot's stream), bounded by the plan's count of worlds."""
+    game = completed(game)  # (a game's own bot hands over its package as imported)
     seat = view["seat"]
     worlds = [random.Random(rng.getrandbits(64)) for _ in range(plan.worlds)]
     deal = plan.deal or (lambda game, view, stream: game.determinize(view, stream))
@@ -131,8 +129,7 @@ def choose(game, view: dict, rng, plan: Plan) -> Choice:
     moves = plan.moves(view, legal, rng) if plan.moves is not None else list(legal)
     moves = [m for m in moves if m in legal] or legal[:1]
     if len(moves) == 1:
-        words = getattr(game, "say", None) or plain_words
-        return Choice(moves[0], f"{words(moves[0])}: the only move worth making.", [(moves[0], None)], 0)
+        return Choice(moves[0], f"{game.say(moves[0])}: the only move worth making.", [(moves[0], None)], 0)
     totals = [0.0] * len(moves)
     deadline = None if plan.seconds is None else time.perf_counter() + plan.seconds
     played = 0
@@ -162,6 +159,5 @@ def choose(game, view: dict, rng, plan: Plan) -> Choice:
 def _reason(game, view, plan, best, second) -> str:
     if plan.reason is not None:
         return plan.reason(view, best, second)
-    words = getattr(game, "say", None) or plain_words
-    return (f"{words(best[0])}: it came out best over the deals I tried, "
+    return (f"{game.say(best[0])}: it came out best over the deals I tried, "
             f"{best[1]:+.2f} on average against {second[1]:+.2f} for the next best.")

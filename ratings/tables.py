@@ -34,13 +34,11 @@ def teams_of(game: str, n: int, options: dict | None) -> list[int]:
     """Which side each seat plays for, as the game's own ``team_of(state, n,
     settings)`` answers from the options stored with the result (no state:
     a rebuild sees the teams that played from their settings alone). A game
-    without ``team_of``, or one no longer registered, has everyone for
-    themselves."""
+    no longer registered has everyone for themselves."""
     found = registry.get(game)
-    side_of = getattr(found, "team_of", None)
-    if side_of is None:
+    if found is None:
         return list(range(n))
-    return [int(t) for t in side_of(None, n, found.options(options or {}))]
+    return [int(t) for t in found.team_of(None, n, found.options(options or {}))]
 
 
 def sides_of(teams: list[int], places: list[int]) -> list[tuple[list[int], int]]:

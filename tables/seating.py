@@ -215,7 +215,7 @@ def settled(game, current: dict, raw) -> dict:
 
 
 def _setting_refusal(game, key, value, out: dict) -> str:
-    rows = {row["key"]: row for row in getattr(game, "options_schema", ())}
+    rows = {row["key"]: row for row in game.options_schema}
     if key not in out:
         return f"{game.title} has no setting called “{str(key)[:40]}”."
     if key not in rows:

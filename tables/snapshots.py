@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Callable
 from operator import is_
-from typing import NamedTuple
 
 import orjson
 
 from engine import registry
-from engine.contract import LEVELS, Illegal, offered, plain_words
+from engine.contract import LEVELS, Illegal, offered
 
 from . import bots, devices, results, rows
 from .asking import Visitor
@@ -79,11 +77,10 @@ class _Around:
             self.problem = _start_problem(game, len(seats), table.settings)
         self.result = results.result_of(table, game)
         self.hosts = {s.index for s in seats if s.held_by(table.host) and not s.device}
-        hooks = _hooks(game)
         # Only a table that draws the moves from the list is sent it: a Get
         # In Line hand holding a two-eyed jack lists a hundred moves.
-        self.lists = hooks.lists
-        self.opening = hooks.opening(table.state) if hooks.opening is not None and table.state is not None else None
+        self.lists = game.legal_in_snapshot
+        self.opening = game.opening(table.state) if table.state is not None else None
         # What each seat shows every browser alike; ``snapshot`` adds what
         # depends on the browser (whether it is theirs, here, or theirs to cover).
         lobby = table.status == Table.LOBBY
@@ -154,7 +151,7 @@ def words_for(game):
     depends on the move alone, and every change at a table says each of the
     deciding seat's moves (a hand can hold a hundred), most of them the
     same as at the change before."""
-    say = getattr(game, "say", None) or plain_words
+    say = game.say
     said: dict[bytes, str] = {}
 
     def words(action) -> str:
@@ -170,18 +167,6 @@ def words_for(game):
         return sentence
 
     return words
-
-
-class _Hooks(NamedTuple):
-    opening: Callable | None  # the game's sentence for the start, if it has one
-    lists: bool  # whether the game's table draws a turn from the list of moves
-
-
-@functools.cache
-def _hooks(game) -> _Hooks:
-    """The game's optional parts, looked up once: a lookup a game lacks
-    costs as much as a small view's line, and every change asked again."""
-    return _Hooks(getattr(game, "opening", None), getattr(game, "legal_in_snapshot", True))
 
 
 def _start_problem(game, n: int, settings: dict) -> str | None:

@@ -24,7 +24,6 @@ of the same pool the same way (``ask``), so one place works out both."""
 
 from __future__ import annotations
 
-import importlib
 import logging
 import multiprocessing
 import os
@@ -35,6 +34,8 @@ import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+
+from engine import registry
 
 log = logging.getLogger(__name__)
 
@@ -148,10 +149,7 @@ def decide(module: str, view: dict, level: str, seed: str) -> tuple[dict, str | 
     it, and the sentence saying why (the game's ``bots.decide``; None where
     it has none): a table's bot plays the move, a hint shows both. In a
     worker, or in-process for a hint outside a server."""
-    game = importlib.import_module(module)
-    rng = random.Random(seed)
-    says = getattr(game.bots, "decide", None)
-    return says(view, level, rng) if says is not None else (game.bots.choose(view, level, rng), None)
+    return registry.load(module).bots.decide(view, level, random.Random(seed))
 
 
 def _worker_starts(server: int) -> None:

@@ -215,8 +215,8 @@ class TableGameContract:
         """``options_schema``, which the waiting room draws: a row for every
         setting, words for each choice, and every choice one ``options``
         keeps (a row the preset answers, under the Custom preset)."""
-        rows = getattr(self.game, "options_schema", None)
-        if rows is None:
+        rows = self.game.options_schema
+        if not rows:
             return
         json.dumps(rows)
         assert [row["key"] for row in rows] == list(dict.fromkeys(row["key"] for row in rows))

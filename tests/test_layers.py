@@ -1,4 +1,4 @@
-"""The layers hold (ARCHITECTURE.md, decision 9): the engine and the games
+"""The layers hold (docs/architecture.md, decision 9): the engine and the games
 load in a plain Python process with none of the service's libraries, no
 Django in either, and the service, the browser edge, ratings and accounts
 reach a game only through engine.registry, never by its package's name.
@@ -9,6 +9,7 @@ counts as much as one at the top."""
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +27,11 @@ def sources(*folders: str) -> list[Path]:
     return sorted(p for folder in folders for p in (ROOT / folder).rglob("*.py"))
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(), str(path))
+
+
 def imported(path: Path) -> list[tuple[int, str]]:
     """Every module a file imports, by its full dotted name, with the line:
     ``import a.b``, ``from a.b import c`` (as ``a.b`` and ``a.b.c``, since c
@@ -33,7 +39,7 @@ def imported(path: Path) -> list[tuple[int, str]]:
     and ``importlib.import_module("a.b")`` with a literal name."""
     package = list(path.relative_to(ROOT).parts[:-1])  # the file's package, as a relative import sees it
     out = []
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             out += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -75,6 +81,22 @@ def test_the_walker_sees_every_kind_of_import(tmp_path, monkeypatch):
 def test_the_service_reaches_games_only_through_the_registry(folder):
     assert sources(folder), folder
     assert offences([folder], lambda _path, name: top(name) == "games") == []
+
+
+def test_nothing_asks_whether_a_game_has_a_part_but_the_registry():
+    """A game's optional parts are filled in once, where the registry loads
+    it (``engine.contract.completed``): no caller looks one up with a
+    default of its own."""
+    exempt = {ROOT / "engine" / "contract.py", ROOT / "engine" / "registry.py"}
+    asked = []
+    for path in sources(*OURS):
+        if path in exempt or path == Path(__file__):
+            continue
+        for node in ast.walk(parsed(path)):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("getattr", "hasattr")
+                    and node.args and "game" in ast.unparse(node.args[0]).lower()):
+                asked.append(f"{path.relative_to(ROOT)}:{node.lineno} {ast.unparse(node)}")
+    assert asked == []
 
 
 def test_no_django_or_channels_in_the_engine_or_a_game():

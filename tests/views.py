@@ -16,7 +16,7 @@ def offered_to(snapshot) -> list[dict]:
     if listed or snapshot.get("decision") is None or snapshot.get("view") is None:
         return listed
     game = registry.get(snapshot["game"])
-    if getattr(game, "legal_in_snapshot", True):
+    if game.legal_in_snapshot:
         return listed
     return offered(game, game.determinize(snapshot["view"], random.Random(0)), snapshot["seat"])
 

@@ -33,7 +33,7 @@ def entries() -> list[dict]:
         out.append({
             "slug": game.slug, "title": game.title, "kicker": kicker, "blurb": blurb,
             "players": list(game.players), "sizes": list(game.sizes),
-            "schema": list(getattr(game, "options_schema", [])), "rules": rules_of(game.slug),
+            "schema": list(game.options_schema), "rules": rules_of(game.slug),
         })
     return out
 

@@ -27,5 +27,5 @@ def table(request, code):
     # carried here: one definition, in the game, and none in the browser.
     return render(request, "web/table.html", {
         "code": found.code, "game": game, "script": script, "style": style,
-        "schema": getattr(game, "options_schema", []),
+        "schema": game.options_schema,
     })

@@ -110,7 +110,7 @@ def _page(request, result: Result, api: str, back: str, seat: int | None):
     return render(request, "web/replay.html", {
         "game": game, "api": api, "back": back, "steps": rec.last, "when": result.finished,
         "script": script, "style": style,
-        "side": seats[seat].get("name") if seat is not None else None, "schema": getattr(game, "options_schema", []),
+        "side": seats[seat].get("name") if seat is not None else None, "schema": game.options_schema,
     })
 
 

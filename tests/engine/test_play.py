@@ -6,6 +6,7 @@ import types
 
 import tests.highcard as highcard
 from engine import play
+from engine.contract import completed
 
 
 def _dump(state) -> str:
@@ -52,7 +53,9 @@ def test_a_refused_bot_move_is_replaced_by_the_fallback():
 
 
 def test_without_a_fallback_of_its_own_a_game_falls_back_to_the_first_legal_move():
-    bare = types.SimpleNamespace(**{k: getattr(highcard, k) for k in ("legal", "view")})
+    # (its default filled in where the registry loads a game)
+    bare = completed(types.SimpleNamespace(**{k: getattr(highcard, k) for k in ("legal", "view")},
+                                           bots=types.SimpleNamespace(choose=highcard.bots.choose)))
     state = highcard.new(2, "bare", 0.0)
     seat = state["turn"]
     assert play.fallback(bare, state, seat) == highcard.legal(state, seat)[0]

@@ -20,7 +20,7 @@ def test_the_table_page_carries_the_games_settings(slug):
     page = ada.get(f"/t/{code}").content.decode()
     carried = re.search(r'<script id="options-schema" type="application/json">(.*?)</script>', page, re.S).group(1)
     game = registry.get(slug)
-    assert json.loads(carried) == json.loads(json.dumps(getattr(game, "options_schema", [])))
+    assert json.loads(carried) == json.loads(json.dumps(game.options_schema))
 
 
 def test_an_unknown_code_has_a_page_that_says_so_with_the_join_box_and_the_games():
