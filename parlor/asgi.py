@@ -1,7 +1,8 @@
 """The ASGI entry point: HTTP through Django, websockets through Channels
-(their page's exact origin checked, with the session so a socket knows its
-seat), and the lifespan, which starts this process's bot ticker (and, on
-SQLite, the thread that checkpoints its log)."""
+(their page's exact origin checked, text the database can't keep turned
+away, with the session so a socket knows its seat), and the lifespan,
+which starts this process's bot ticker (and, on SQLite, the thread that
+checkpoints its log)."""
 
 import asyncio
 import gc
@@ -12,10 +13,12 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "parlor.settings")
 django_http = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.auth import AuthMiddleware  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.sessions import CookieMiddleware, SessionMiddleware  # noqa: E402
 
 from tables import db, mainloop, ticker, wal  # noqa: E402
+from web.nul import RefuseNulSocket  # noqa: E402
 from web.origins import ExactOrigin  # noqa: E402
 from web.routing import websocket_urlpatterns  # noqa: E402
 
@@ -25,10 +28,10 @@ if db.ON_THE_LOOP:
     # run on threads, so an ORM call made on its loop by mistake is refused.
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-router = ProtocolTypeRouter({
-    "http": django_http,
-    "websocket": ExactOrigin(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-})
+# Channels' AuthMiddlewareStack, with the socket's address and cookies
+# judged between reading the cookies and looking up the session.
+sockets = CookieMiddleware(RefuseNulSocket(SessionMiddleware(AuthMiddleware(URLRouter(websocket_urlpatterns)))))
+router = ProtocolTypeRouter({"http": django_http, "websocket": ExactOrigin(sockets)})
 
 
 async def application(scope, receive, send):

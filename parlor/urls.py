@@ -12,4 +12,5 @@ urlpatterns = [
 # in JSON, with a sentence; pages keep Django's own.
 handler400 = "web.api.bad_request"
 handler403 = "web.api.permission_denied"
+handler404 = "web.api.not_found"
 handler500 = "web.api.server_error"

@@ -70,6 +70,8 @@ def csrf_failure(request, reason=""):
 TOO_BIG = "That request is far too large for anything Parlor takes; send a smaller one."
 MALFORMED = "That request is malformed, so nothing changed; send it again as the API describes."
 FORBIDDEN = "That isn't yours to do here."
+NOWHERE = ("There's nothing at this address; the API has /api/games, /api/mine, "
+           "/api/tables, /api/tables/CODE and /api/tables/CODE/ACTION.")
 BROKE = "Something went wrong at Parlor's end, so nothing changed. Please try again in a moment."
 
 
@@ -89,6 +91,15 @@ def permission_denied(request, exception):
     return JsonResponse({"error": FORBIDDEN}, status=403)
 
 
+def not_found(request, exception):
+    """The site's handler404: an Http404 the JSON API (or a JSON call) meets
+    answers its sentence in JSON; pages keep Django's own."""
+    if not _wants_json(request):
+        return defaults.page_not_found(request, exception)
+    said = exception.args[0] if exception.args and isinstance(exception.args[0], str) else NOWHERE
+    return JsonResponse({"error": said}, status=404)
+
+
 def server_error(request):
     if not _wants_json(request):
         return defaults.server_error(request)
@@ -96,8 +107,7 @@ def server_error(request):
 
 
 def nowhere(request):
-    return JsonResponse({"error": "There's nothing at this address; the API has /api/games, /api/mine, "
-                                  "/api/tables, /api/tables/CODE and /api/tables/CODE/ACTION."}, status=404)
+    return JsonResponse({"error": NOWHERE}, status=404)
 
 
 @only("GET")

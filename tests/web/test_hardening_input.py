@@ -1,14 +1,18 @@
 """Probes of what a hostile visitor sends, written as they would send it:
 raw JSON text with a lone surrogate, names that hide or impersonate, a body
-past the size limit, and requests sent half-way and then held. Each gets a
-sentence (or, for a request never finished, the door), and nothing else at
-the table changes for it."""
+past the size limit, requests sent half-way and then held, and NUL in an
+address, a cookie or a body. Each gets a sentence (or, for a request never
+finished, the door), and nothing else at the table changes for it."""
 
+import http.client
 import json
 import socket
+import urllib.request
 
 import pytest
 from django.test import Client
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
 
 from tables import service
 from tables.asking import BROKEN_TEXT, NOT_SAVED
@@ -16,6 +20,7 @@ from tables.models import Move, Table
 from tables.service import Visitor
 from tests.live import Client as LiveClient
 from tests.views import move_from
+from web.nul import NUL_ADDRESS
 
 LONE = r"\ud800"  # as it stands in the JSON text: half of a surrogate pair, alone
 NO_NAME = "Tell us your name first, so the table knows who you are."
@@ -349,3 +354,125 @@ def test_a_request_sent_whole_is_answered_and_a_socket_outlives_the_deadline(imp
     ws.send({"type": "refresh"})
     assert ws.until(lambda m: m.get("type") == "snapshot")["code"] == snap["code"]
     ws.close()
+
+
+# -- 13. NUL, which PostgreSQL can neither keep nor compare -------------------
+# SQLite, asked for a row by text holding NUL, finds none; PostgreSQL fails
+# the request. Each probe runs on the tests' own database and on PostgreSQL
+# with Redis, and has one answer on both.
+
+NUL_SENTENCE = "That message holds a NUL character, which no name or move needs; leave it out and send it again."
+
+
+def answer(server, target: bytes, headers: bytes = b"") -> tuple[int, http.client.HTTPMessage, bytes]:
+    """A GET sent byte for byte as written (``%00`` or a NUL byte stays as
+    it is; no client cleans it), and its answer."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=20) as connection:
+        closing = b"" if b"Connection:" in headers else b"Connection: close\r\n"
+        connection.sendall(b"GET " + target + b" HTTP/1.1\r\nHost: 127.0.0.1:" + str(server.port).encode() +
+                           b"\r\n" + closing + headers + b"\r\n")
+        response = http.client.HTTPResponse(connection)
+        response.begin()
+        return response.status, response.headers, response.read()
+
+
+def socket_refused(server, target: str) -> int:
+    """The HTTP status a websocket handshake to ``target`` is refused with."""
+    with pytest.raises(InvalidStatus) as refused:
+        connect(server.url.replace("http", "ws") + target, origin=server.url, open_timeout=10)
+    return refused.value.response.status_code
+
+
+@pytest.fixture(params=["servers", "scaled"], ids=["own-database", "postgresql"])
+def server(request):
+    """A live server on the tests' own database, and one on PostgreSQL with Redis."""
+    return request.getfixturevalue(request.param).start()
+
+
+def no_fault_logged(server) -> bool:
+    server.log.flush()
+    return "Traceback" not in open(server.log.name).read()
+
+
+def test_an_address_holding_nul_leads_nowhere(server):
+    """A shared replay's or result's token, a player's name, a table's code
+    or any query, holding %00: nothing is there, for a page or a script."""
+    ada = LiveClient(server)
+    code = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})[1]["code"]
+    for target in [b"/api/replays/shared/%00", b"/api/replays/shared/abc%00def", b"/api/tables/%00",
+                   f"/api/tables/{code}%00".encode(), f"/api/tables/{code}/replay?step=%00".encode(), b"/api/mine?seat=%00"]:
+        status, headers, body = answer(server, target)
+        assert (status, headers["Content-Type"], json.loads(body)) == (404, "application/json", {"error": NUL_ADDRESS}), target
+    for target in [b"/replays/shared/%00", b"/accounts/results/shared/%00", b"/accounts/players/%00",
+                   b"/accounts/players/Ada%00", f"/t/{code}%00".encode(), b"/accounts/leaderboards?game=%00", b"/?from=%00"]:
+        assert answer(server, target)[0] == 404, target
+    # A socket's handshake likewise: refused, where the same without NUL opens.
+    assert socket_refused(server, f"/ws/tables/{code}%00/") == 403
+    assert socket_refused(server, f"/ws/tables/{code}/?seat=%00") == 403
+    ws = ada.socket(code)
+    assert ws.until(lambda m: m.get("type") == "snapshot")["seat"] == 0
+    ws.close()
+    assert no_fault_logged(server)
+
+
+def test_a_session_cookie_holding_nul_is_a_fresh_visitor(server):
+    ada = LiveClient(server)
+    code = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})[1]["code"]
+    key = ada.cookie("sessionid")
+    # A NUL byte itself is refused by the HTTP server, as HTTP asks of any
+    # header holding one, before Parlor reads the request.
+    raw = b"Cookie: sessionid=" + key.encode() + b"\x00\r\n"
+    assert answer(server, b"/", raw)[0] == 400
+    handshake = (b"Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
+                 b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: " + server.url.encode() + b"\r\n")
+    assert answer(server, f"/ws/tables/{code}/".encode(), handshake + raw)[0] == 400
+    # Written as a cookie may write it (an escape in a quoted value), it
+    # reaches Parlor: it names no session, so the browser is a fresh
+    # visitor, on every page, and the cookie is cleared.
+    held = b'Cookie: sessionid="' + key.encode() + b'\\000"\r\n'
+    for target in [b"/", b"/api/mine", b"/accounts/leaderboards", f"/t/{code}".encode(), b"/accounts/signup"]:
+        status, headers, body = answer(server, target, held)
+        assert status == 200, target
+        assert any(c.startswith('sessionid="";') for c in headers.get_all("Set-Cookie")), target
+    assert json.loads(answer(server, b"/api/mine", held)[2]) == {"tables": []}
+    # Its socket opens, watching; the real cookie still holds Ada's seat.
+    with connect(server.url.replace("http", "ws") + f"/ws/tables/{code}/", origin=server.url,
+                 additional_headers={"Cookie": f'sessionid="{key}\\000"'}, open_timeout=10) as held_socket:
+        assert json.loads(held_socket.recv(timeout=20))["seat"] is None
+    ws = ada.socket(code)
+    assert ws.until(lambda m: m.get("type") == "snapshot")["seat"] == 0
+    ws.close()
+    assert ada.get("/api/mine")[1]["tables"][0]["code"] == code
+    assert no_fault_logged(server)
+
+
+def test_a_body_holding_nul_gets_a_sentence(server):
+    ada, ben = LiveClient(server), LiveClient(server)
+    code = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})[1]["code"]
+    assert ben.post(f"/api/tables/{code}/join", raw=b'{"name": "Ben\\u0000"}') == (400, {"error": NUL_SENTENCE})
+    assert ben.post(f"/api/tables/{code}/join", raw=b'{"name": "Ben\x00"}') == (400, {"error": "That message isn't valid JSON."})
+    ws = ben.socket(code)
+    ws.until(lambda m: m.get("type") == "snapshot")
+    ws.ws.send('{"type": "act", "do": "join", "name": "Ben\\u0000"}')
+    assert ws.until(lambda m: m.get("type") == "error")["message"] == NUL_SENTENCE
+    ws.close()
+    assert len(ada.get(f"/api/tables/{code}")[1]["seats"]) == 1
+    # A form's fields refuse it with Django's own sentence, and no account is made.
+    signup = urllib.request.Request(server.url + "/accounts/signup", method="POST",
+                                    data=b"username=Ben%00&password1=a+long+pass+phrase&password2=a+long+pass+phrase",
+                                    headers={"X-CSRFToken": ben.cookie("csrftoken"), "Referer": server.url + "/"})
+    page = ben.opener.open(signup).read().decode()
+    assert "Null characters are not allowed." in page
+    assert answer(server, b"/accounts/players/Ben")[0] == 404
+    assert no_fault_logged(server)
+
+
+@pytest.mark.django_db
+def test_the_admins_filters_holding_nul_lead_nowhere():
+    from django.contrib.auth import get_user_model
+
+    keeper = get_user_model().objects.create_user("keeper", password="a long pass phrase", is_staff=True, is_superuser=True)
+    client = Client()
+    client.force_login(keeper)
+    assert client.get("/admin/ratings/rating/?game=x").status_code == 200
+    assert client.get("/admin/ratings/rating/?game=%00").status_code == 404
