@@ -1,7 +1,8 @@
 """The ASGI entry point: HTTP through Django, websockets through Channels
 (their page's exact origin checked, with the session so a socket knows its
 seat), and the lifespan, which starts this process's bot ticker (and, on
-SQLite, the thread that checkpoints its log)."""
+SQLite, the thread that checkpoints its log, and holds the lock that says
+the database is being served: parlor/serving.py)."""
 
 import asyncio
 import gc
@@ -15,6 +16,7 @@ django_http = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from parlor import serving  # noqa: E402
 from tables import db, mainloop, ticker, wal  # noqa: E402
 from web.origins import ExactOrigin  # noqa: E402
 from web.routing import websocket_urlpatterns  # noqa: E402
@@ -42,6 +44,7 @@ async def application(scope, receive, send):
         return await router(scope, receive, send)
     stop = asyncio.Event()
     tasks = []
+    held = None
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
@@ -49,6 +52,7 @@ async def application(scope, receive, send):
             # the process: the collector's full passes, which pause every
             # socket, need not walk it.
             gc.freeze()
+            held = serving.hold_while_serving()
             mainloop.adopt()
             tasks = [asyncio.create_task(ticker.run(stop)), asyncio.create_task(wal.run(stop))]
             await send({"type": "lifespan.startup.complete"})
@@ -56,5 +60,7 @@ async def application(scope, receive, send):
             stop.set()
             await asyncio.gather(*tasks)
             mainloop.forget()
+            if held is not None:
+                held.close()
             await send({"type": "lifespan.shutdown.complete"})
             return
