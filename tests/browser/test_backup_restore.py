@@ -3,17 +3,10 @@ fresh folder, as on another machine): the person opens their table there,
 finds it as it stood at the backup, still in their seat, and plays the game
 to its end."""
 
-import subprocess
-import sys
-
 from playwright.sync_api import expect
 
 from tests.browser.turns import play_the_first_move_offered, play_the_first_move_offered_to_the_end, start_high_card_against_a_bot
-from tests.live import ROOT, Servers
-
-
-def manage(env: dict, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+from tests.live import Servers, manage
 
 
 def test_a_game_backed_up_mid_play_is_finished_on_the_site_restored_from_it(servers, people, tmp_path_factory):

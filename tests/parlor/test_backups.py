@@ -9,22 +9,16 @@ test_backups_postgres.py.)"""
 
 import re
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from parlor import backups
-from tests.live import ROOT, Client, Servers
-
-
-def manage(env: dict, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+from tests.live import Client, Servers, manage
 
 
 @pytest.fixture
-def site(tmp_path, monkeypatch):
+def sqlite_site(tmp_path, monkeypatch):
     """A site on SQLite (whatever DATABASE_URL the run names), migrated, with
     no server started yet."""
     monkeypatch.delenv("DATABASE_URL", raising=False)
@@ -34,18 +28,18 @@ def site(tmp_path, monkeypatch):
     pool.stop_all()
 
 
-def test_restore_is_refused_while_a_server_serves_the_site_and_goes_through_once_it_is_killed(site, tmp_path):
-    server = site.start()
+def test_restore_is_refused_while_a_server_serves_the_site_and_goes_through_once_it_is_killed(sqlite_site, tmp_path):
+    server = sqlite_site.start()
     ada = Client(server)
-    taken = manage(site.env, "backup")  # a dated file in var/backups/
-    folder = Path(site.env["PARLOR_VAR"]) / "backups"
+    taken = manage(sqlite_site.env, "backup")  # a dated file in var/backups/
+    folder = Path(sqlite_site.env["PARLOR_VAR"]) / "backups"
     said = re.fullmatch(rf"Backed up the site to ({re.escape(str(folder))}/parlor-\d{{4}}-\d\d-\d\d-\d{{6}}\.sqlite3)\.\n", taken.stdout)
     assert said, taken.stdout + taken.stderr
     backup = Path(said[1])
     code = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})[1]["code"]
 
-    refused = manage(site.env, "restore", str(backup))
-    lock = f"{site.env['PARLOR_SQLITE']}-serving"
+    refused = manage(sqlite_site.env, "restore", str(backup))
+    lock = f"{sqlite_site.env['PARLOR_SQLITE']}-serving"
     assert refused.returncode == 1
     assert refused.stderr.strip() == (f"CommandError: Parlor is serving this site right now (a server holds {lock}): "
                                       "stop its server, then restore.")
@@ -53,17 +47,17 @@ def test_restore_is_refused_while_a_server_serves_the_site_and_goes_through_once
     assert list(folder.iterdir()) == [backup]
 
     server.kill()  # no chance to tidy up: the kernel lets go of its lock
-    restored = manage(site.env, "restore", str(backup))
+    restored = manage(sqlite_site.env, "restore", str(backup))
     assert restored.returncode == 0, restored.stderr
     assert restored.stdout.startswith(f"Restored the site from {backup}. The database it replaced is kept in ")
-    again = site.start()
+    again = sqlite_site.start()
     assert ada.on(again).get(f"/api/tables/{code}")[0] == 404  # the site as it was at the backup
 
 
-def test_a_file_that_is_not_a_parlor_database_is_refused_by_the_command(site, tmp_path):
+def test_a_file_that_is_not_a_parlor_database_is_refused_by_the_command(sqlite_site, tmp_path):
     notes = tmp_path / "notes.txt"
     notes.write_text("Grandma's Euchre rules: stick the dealer.\n")
-    refused = manage(site.env, "restore", str(notes))
+    refused = manage(sqlite_site.env, "restore", str(notes))
     assert refused.returncode == 1
     assert refused.stderr.strip() == f"CommandError: {notes} isn't a Parlor backup: it isn't a SQLite database at all."
 
@@ -98,8 +92,8 @@ NOT_A_PARLOR_DATABASE = {
 
 
 @pytest.mark.parametrize("kind", NOT_A_PARLOR_DATABASE)
-def test_a_file_that_is_not_a_whole_parlor_database_is_refused_and_changes_nothing(site, tmp_path, kind):
-    database, folder = Path(site.env["PARLOR_SQLITE"]), tmp_path / "backups"
+def test_a_file_that_is_not_a_whole_parlor_database_is_refused_and_changes_nothing(sqlite_site, tmp_path, kind):
+    database, folder = Path(sqlite_site.env["PARLOR_SQLITE"]), tmp_path / "backups"
     make, sentence = NOT_A_PARLOR_DATABASE[kind]
     file = database if make is None else tmp_path / f"{kind}.sqlite3"
     if make is not None:
@@ -112,28 +106,28 @@ def test_a_file_that_is_not_a_whole_parlor_database_is_refused_and_changes_nothi
     assert not folder.exists()
 
 
-def test_a_backup_restores_into_a_folder_with_nothing_in_it_and_brings_the_secret_key(site, tmp_path):
-    server = site.start()
+def test_a_backup_restores_into_a_folder_with_nothing_in_it_and_brings_the_secret_key(sqlite_site, tmp_path):
+    server = sqlite_site.start()
     code = Client(server).post("/api/tables", {"game": "high-card", "name": "Ada"})[1]["code"]
     # A name with the characters a database address gives meaning to.
     backup = tmp_path / "at 9?mode=rwc#1%.sqlite3"
-    assert manage(site.env, "backup", str(backup)).returncode == 0
+    assert manage(sqlite_site.env, "backup", str(backup)).returncode == 0
     empty = tmp_path / "new-machine"
     empty.mkdir()
-    env = {**site.env, "PARLOR_VAR": str(empty), "PARLOR_SQLITE": str(empty / "parlor.sqlite3")}
+    env = {**sqlite_site.env, "PARLOR_VAR": str(empty), "PARLOR_SQLITE": str(empty / "parlor.sqlite3")}
 
     restored = manage(env, "restore", str(backup))
     assert restored.returncode == 0, restored.stderr
     assert restored.stdout.strip() == (f"Restored the site from {backup}. "
                                        "Start the site again and its games carry on from the backup.")
-    assert (empty / "secret_key").read_text() == (Path(site.env["PARLOR_VAR"]) / "secret_key").read_text()
+    assert (empty / "secret_key").read_text() == (Path(sqlite_site.env["PARLOR_VAR"]) / "secret_key").read_text()
     with sqlite3.connect(empty / "parlor.sqlite3") as db:
         assert db.execute("SELECT code FROM tables_table").fetchall() == [(code,)]
         assert db.execute("SELECT name FROM sqlite_master WHERE name = ?", (backups.CARRIED,)).fetchall() == []
 
 
-def test_a_backup_is_refused_with_a_sentence_where_it_cannot_be_made(site, tmp_path):
-    database = Path(site.env["PARLOR_SQLITE"])
+def test_a_backup_is_refused_with_a_sentence_where_it_cannot_be_made(sqlite_site, tmp_path):
+    database = Path(sqlite_site.env["PARLOR_SQLITE"])
     with pytest.raises(backups.Refused) as refused:
         backups.take(tmp_path / "nothing-here.sqlite3", tmp_path / "b.sqlite3", "key")
     assert str(refused.value) == f"There is no database at {tmp_path / 'nothing-here.sqlite3'} yet, so there is nothing to back up."

@@ -7,16 +7,11 @@ import os
 import re
 import shlex
 import subprocess
-import sys
 
 import psycopg
 import pytest
 
-from tests.live import ROOT, Servers, scale_out_env
-
-
-def manage(env: dict, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+from tests.live import Servers, manage, scale_out_env
 
 
 def test_backup_says_how_to_run_pg_dump_where_it_is_not_installed_and_never_shows_the_password(tmp_path):
