@@ -70,15 +70,17 @@ def written(file: Path) -> Iterator[Path]:
     """A file of its own to write the backup in, which takes the backup's
     name only once written whole: a backup that fails halfway leaves nothing
     (and an older backup of that name stays as it was)."""
-    handle, partial = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".partial", dir=file.parent)
-    os.close(handle)
+    partial = None
     try:
+        handle, partial = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".partial", dir=file.parent)
+        os.close(handle)
         yield Path(partial)
         os.replace(partial, file)
     except OSError as failed:
         raise Refused(f"Parlor couldn't write the backup to {file}: {failed.strerror or failed}.") from None
     finally:
-        Path(partial).unlink(missing_ok=True)
+        if partial is not None:
+            Path(partial).unlink(missing_ok=True)
 
 
 def _open(database: Path, mode: str) -> sqlite3.Connection:

@@ -134,6 +134,9 @@ def test_a_backup_is_refused_with_a_sentence_where_it_cannot_be_made(sqlite_site
     with pytest.raises(backups.Refused) as refused:
         backups.where(str(tmp_path / "usb-stick" / "b.sqlite3"), tmp_path / "backups", ".sqlite3")
     assert str(refused.value) == f"There is no folder {tmp_path / 'usb-stick'}: make it first, or name a file in a folder that exists."
+    with pytest.raises(backups.Refused) as refused:
+        backups.take(database, Path("/proc/parlor.sqlite3"), "key")  # a folder no file can be made in
+    assert str(refused.value) == "Parlor couldn't write the backup to /proc/parlor.sqlite3: No such file or directory."
     before = database.read_bytes()
     with pytest.raises(backups.Refused) as refused:
         backups.take(database, database, "key")
