@@ -2,7 +2,8 @@
 (their page's exact origin checked, text the database can't keep turned
 away, with the session so a socket knows its seat), and the lifespan,
 which starts this process's bot ticker (and, on SQLite, the thread that
-checkpoints its log)."""
+checkpoints its log, and holds the lock that says the database is being
+served: parlor/serving.py)."""
 
 import asyncio
 import gc
@@ -17,6 +18,7 @@ from channels.auth import AuthMiddleware  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.sessions import CookieMiddleware, SessionMiddleware  # noqa: E402
 
+from parlor import serving  # noqa: E402
 from tables import db, mainloop, ticker, wal  # noqa: E402
 from web.nul import RefuseNulSocket  # noqa: E402
 from web.origins import ExactOrigin  # noqa: E402
@@ -45,6 +47,7 @@ async def application(scope, receive, send):
         return await router(scope, receive, send)
     stop = asyncio.Event()
     tasks = []
+    held = None
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
@@ -52,6 +55,7 @@ async def application(scope, receive, send):
             # the process: the collector's full passes, which pause every
             # socket, need not walk it.
             gc.freeze()
+            held = serving.hold_while_serving()
             mainloop.adopt()
             tasks = [asyncio.create_task(ticker.run(stop)), asyncio.create_task(wal.run(stop))]
             await send({"type": "lifespan.startup.complete"})
@@ -59,5 +63,7 @@ async def application(scope, receive, send):
             stop.set()
             await asyncio.gather(*tasks)
             mainloop.forget()
+            if held is not None:
+                held.close()
             await send({"type": "lifespan.shutdown.complete"})
             return

@@ -14,12 +14,15 @@ import dj_database_url
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR = Path(os.environ.get("PARLOR_VAR", BASE_DIR / "var"))
 VAR.mkdir(parents=True, exist_ok=True)
+# The key a site signs its sessions with (each browser's seats) when
+# SECRET_KEY doesn't give one; a backup carries it (parlor/backups.py).
+SECRET_KEY_FILE = VAR / "secret_key"
 
 
 def _secret_key() -> str:
     if os.environ.get("SECRET_KEY"):
         return os.environ["SECRET_KEY"]
-    path = VAR / "secret_key"
+    path = SECRET_KEY_FILE
     if not path.exists():
         path.write_text(secrets.token_urlsafe(50))
         path.chmod(0o600)
@@ -39,6 +42,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "parlor",  # the site's own commands: backup and restore
     "tables",
     "web",
     "accounts",

@@ -29,6 +29,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def manage(env: dict, *args: str) -> subprocess.CompletedProcess:
+    """``python manage.py ARGS`` as a host runs it for the site ``env``
+    names, with what it said."""
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+
+
 class Server:
     def __init__(self, env: dict, port: int, under: list[str] = ()):
         """``under``: a command the server runs under (a benchmark's

@@ -5,17 +5,13 @@ offered until the result sheet shows."""
 
 from playwright.sync_api import expect
 
-from tests.browser.turns import play_the_first_move_offered_to_the_end
+from tests.browser.turns import play_the_first_move_offered_to_the_end, start_high_card_against_a_bot
 
 
 def test_a_person_plays_a_whole_game_through_the_page_and_sees_the_result(servers, people):
     server = servers.start()
     ada = people(server.url)
-    ada.page.goto("/")
-    ada.page.get_by_label("Your name at the table").fill("Ada")
-    ada.page.get_by_role("button", name="Start a High Card table").click()
-    ada.page.get_by_role("button", name="Fill with bots").click()
-    ada.page.get_by_role("button", name="Start the game").click()
+    start_high_card_against_a_bot(ada.page)
     sheet = play_the_first_move_offered_to_the_end(ada.page, 50)
     expect(sheet.locator("#places li")).to_have_count(2)
     expect(sheet.get_by_role("button", name="Play again")).to_be_visible()

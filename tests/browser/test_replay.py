@@ -9,18 +9,14 @@ from playwright.sync_api import expect
 
 from tests.browser.accessibility import findings
 from tests.browser.tables import new_table
-from tests.browser.turns import play_the_first_move_offered_to_the_end, sit_down_against_a_bot
+from tests.browser.turns import play_the_first_move_offered_to_the_end, sit_down_against_a_bot, start_high_card_against_a_bot
 
 
 def test_a_player_watches_their_finished_game_step_by_step(servers, people):
     server = servers.start()
     ada = people(server.url)
     page = ada.page
-    page.goto("/")
-    page.get_by_label("Your name at the table").fill("Ada")
-    page.get_by_role("button", name="Start a High Card table").click()
-    page.get_by_role("button", name="Fill with bots").click()
-    page.get_by_role("button", name="Start the game").click()
+    start_high_card_against_a_bot(page)
     sheet = play_the_first_move_offered_to_the_end(page, 50)
     sheet.get_by_role("button", name="See the table").click()
     ended_on = page.locator("#board").inner_text()

@@ -118,20 +118,38 @@ def one_step(page):
         assert play_a_card(page, {"refused": 1, "placed": 0, "upgraded": 0, "shifted": 0}), "no card of the hand could play"
 
 
+def start_high_card_against_a_bot(page):
+    """Ada starts a table of the tests' own game from the lobby (the plain
+    table, whose moves are buttons), fills it with bots and starts."""
+    page.goto("/")
+    page.get_by_label("Your name at the table").fill("Ada")
+    page.get_by_role("button", name="Start a High Card table").click()
+    page.get_by_role("button", name="Fill with bots").click()
+    page.get_by_role("button", name="Start the game").click()
+
+
 def play_the_first_move_offered_to_the_end(page, most):
     """Press the first move button, wait for the table to answer, and again,
     until the result sheet shows."""
-    sheet = page.locator(SHEET)
     for _ in range(most):
-        move = page.locator("#moves button").first
-        move.or_(sheet.locator("#places")).first.wait_for()
-        if sheet.is_visible():
-            return sheet
-        seq = page.locator("#board").get_attribute("data-seq")
-        move.click()
-        # Wait for the table to answer the move before looking again.
-        page.locator(f'#board:not([data-seq="{seq}"])').wait_for(state="attached")
+        if not play_the_first_move_offered(page):
+            return page.locator(SHEET)
     raise AssertionError(f"the game didn't end within {most} moves")
+
+
+def play_the_first_move_offered(page) -> bool:
+    """Wait for a move of mine, press the first one offered and wait for the
+    table to answer it; False, and nothing pressed, once the result sheet
+    shows."""
+    sheet = page.locator(SHEET)
+    move = page.locator("#moves button").first
+    move.or_(sheet.locator("#places")).first.wait_for()
+    if sheet.is_visible():
+        return False
+    seq = page.locator("#board").get_attribute("data-seq")
+    move.click()
+    page.locator(f'#board:not([data-seq="{seq}"])').wait_for(state="attached")
+    return True
 
 
 def sit_down_against_a_bot(page):
