@@ -14,10 +14,11 @@ the table was signed in. The keeper then, in one transaction:
   nobody to measure against and is kept but not rated, and so is a game in
   which any seat was shown a hint (the strong bot's move);
 - counts every seat in its side's skill: a signed-in player at their rating;
-  a seat a bot covered at any point, or played on a device passed between
-  several people (decision 15), at its player's rating but not rated; a
-  guest at 1500 ± 350, never changed; a bot at its level's anchor (σ 0),
-  never updated;
+  a seat a bot covered at any point, played on a device passed between
+  several people at any point (decision 15), or whose account had another
+  seat at the table at any point (decision 19), at its player's rating but
+  not rated; a guest at 1500 ± 350, never changed; a bot at its level's
+  anchor (σ 0), never updated;
 - rates the game (``ratings.model.rate``), saves each signed-in seat's
   before and after (``Change``), the players' ratings (``Rating``), the
   result sheet's lines (``Result.changes``) and the ledger entry
@@ -115,7 +116,7 @@ def assess(game: str, settings: dict, seats: list[dict], places: list[int], rati
         elif seat.get("device"):
             counted_as.append(counted(mu, sigma))
             whys.append(DEVICE)
-        elif user in seen:
+        elif seat.get("twice") or user in seen:
             counted_as.append(counted(mu, sigma))
             whys.append(TWICE)
         else:

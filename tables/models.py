@@ -46,6 +46,11 @@ class Table(models.Model):
     clocks = models.JSONField(default=dict)
     due_at = models.FloatField(null=True, blank=True, db_index=True, help_text="When the next bot is due to move.")
     hints = models.BooleanField(default=True, help_text="Whether players may ask for hints (the host's choice).")
+    # Who played more than one seat of the current game, marked at its start
+    # and kept to its end whoever leaves or is cleared (tables.sharing): the
+    # seats' indexes by how, {"device": [0, 2]} for a device passed round,
+    # "twice" for an account at two seats. None of them is rated.
+    shared = models.JSONField(default=dict)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -120,7 +125,8 @@ class Result(models.Model):
     # The game's seed: with its moves, all a replay needs (the table keeps
     # only its latest game's).
     seed = models.CharField(max_length=64, blank=True)
-    seats = models.JSONField(help_text="Each seat: name, kind, level, user id, covered at any point, shown a hint.")
+    seats = models.JSONField(help_text="Each seat: name, kind, level, user id, covered at any point, shown a hint, "
+                                       "played on a shared device or by an account seated twice at any point.")
     places = models.JSONField()
     scores = models.JSONField()
     outcome = models.JSONField(default=dict)

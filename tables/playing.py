@@ -21,7 +21,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 from engine import moves
 from engine.contract import Illegal
 
-from . import bots, devices, rows
+from . import bots, devices, rows, sharing
 from .asking import BROKEN_TEXT, NOT_SAVED, Refused, Visitor
 from .hold import NO_SUCH_TABLE, UNDER_WAY, Held, Only, hold, hold_all, normal_code, under_way, waiting
 from .models import Seat, Table
@@ -54,6 +54,7 @@ def _begin(held: Held) -> None:
         if seat.was_covered != seat.covered or seat.hinted:
             seat.was_covered, seat.hinted = seat.covered, False
             seat.save(update_fields=["was_covered", "hinted"])
+    sharing.note(table, seats)
     table.seed, table.state, table.seq, table.clocks, table.due_at = seed, state, state.get("seq", 0), {}, None
     table.number += 1
     table.status = Table.PLAYING

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from . import devices, signals
+from . import sharing, signals
 from .models import Result, Seat, Table
 
 
@@ -13,8 +13,6 @@ def finish(table: Table, game, seats: list[Seat]) -> None:
     """The game ended by the rules: keep its result (once)."""
     table.status, table.due_at = Table.OVER, None
     result = game.result(table.state)
-    # Seats whose people passed one device between them: none of them is rated.
-    passed = {s.index for s in seats if s.browser and devices.shared(seats, s.browser)}
     # One result a game: a game starts under a new number, and only a move
     # that holds the table's row ends it, so there is no row to look for
     # first (the unique key on table and number stands behind that).
@@ -22,7 +20,7 @@ def finish(table: Table, game, seats: list[Seat]) -> None:
         table=table, number=table.number, game=table.game, settings=table.settings, seed=table.seed,
         seats=[{"name": s.name, "kind": s.kind, "level": s.level, "user": s.user_id,
                 "covered": s.was_covered or s.covered, "hinted": s.hinted,
-                **({"device": True} if s.index in passed else {})}
+                **sharing.marks(table, s.index)}  # (whoever played more than one seat: none of those seats is rated)
                for s in seats],
         places=result["places"], scores=result.get("scores", []),
         outcome={k: v for k, v in result.items() if k not in ("places", "scores")},

@@ -27,9 +27,9 @@ from psycopg import pq
 
 from .models import Move, Seat, Table
 
-JSON_COLUMNS = frozenset({"settings", "state", "clocks"})
+JSON_COLUMNS = frozenset({"settings", "state", "clocks", "shared"})
 TABLE_COLUMNS = ("id", "code", "game", "status", "host", "settings", "seed", "number", "state", "seq", "clocks",
-                 "due_at", "hints", "created", "updated")
+                 "due_at", "hints", "shared", "created", "updated")
 SEAT_COLUMNS = ("id", "table_id", "index", "kind", "browser", "user_id", "name", "level", "covered", "was_covered",
                 "device", "holds", "hinted")
 SEAT_FLAGS = SEAT_COLUMNS[-5:]  # the seat's flags, which SQLite keeps as 0 and 1

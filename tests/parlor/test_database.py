@@ -15,7 +15,7 @@ import pytest
 from django.db import connection
 
 from parlor import settings as site
-from tests.live import ROOT, _pg
+from tests.live import ROOT, _pg, migrate_sqlite
 
 ON_POSTGRES = pytest.mark.skipif(connection.vendor != "postgresql", reason="needs DATABASE_URL naming PostgreSQL")
 
@@ -24,11 +24,7 @@ def test_migrate_with_a_sqlite_url_makes_the_database_in_wal_mode(tmp_path):
     """The attacker's report: `DATABASE_URL=sqlite:///path manage.py migrate`
     crashed on a PostgreSQL pool option."""
     path = tmp_path / "site.sqlite3"
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{path}", "PARLOR_VAR": str(tmp_path)}
-    env.pop("REDIS_URL", None)
-    done = subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
+    migrate_sqlite(path)
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         assert db.execute("SELECT count(*) FROM django_migrations WHERE app = 'tables'").fetchone()[0] > 0
@@ -131,29 +127,21 @@ def test_the_moves_keep_one_index_by_table_and_migrate_back_and_forth_with_their
     updated too, is dropped by name (the moves' rows are not copied), and
     made again going back."""
     path = tmp_path / "site.sqlite3"
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{path}", "PARLOR_VAR": str(tmp_path)}
-    env.pop("REDIS_URL", None)
-
-    def migrate(*to):
-        done = subprocess.run([sys.executable, "manage.py", "migrate", *to, "--noinput", "-v0"], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=300)
-        assert done.returncode == 0, done.stderr
-
-    migrate("tables", "0007")
+    migrate_sqlite(path, "tables", "0007")
     with sqlite3.connect(path) as db:
         assert ["table_id"] in _moves_indexes(db).values()
         db.execute("INSERT INTO tables_table (code, game, status, host, settings, seed, number, seq, clocks, created,"
                    " updated, hints) VALUES ('ABCD', 'line', 'playing', 'b', '{}', 's', 1, 0, '{}', 'now', 'now', 1)")
         db.execute("INSERT INTO tables_move (table_id, number, seq, seat, action, now, by, created)"
                    " VALUES (1, 1, 0, 0, '{}', 0, 'person', 'now')")
-    migrate()
+    migrate_sqlite(path)
     with sqlite3.connect(path) as db:
         assert sorted(_moves_indexes(db).values()) == [["table_id", "number", "seq"]]
         assert db.execute("SELECT table_id, number, seq FROM tables_move").fetchall() == [(1, 1, 0)]
         with pytest.raises(sqlite3.IntegrityError):  # a move can still never be recorded twice
             db.execute("INSERT INTO tables_move (table_id, number, seq, seat, action, now, by, created)"
                        " VALUES (1, 1, 0, 1, '{}', 0, 'bot', 'now')")
-    migrate("tables", "0007")
+    migrate_sqlite(path, "tables", "0007")
     with sqlite3.connect(path) as db:
         assert ["table_id"] in _moves_indexes(db).values()
         assert db.execute("SELECT count(*) FROM tables_move").fetchone() == (1,)
