@@ -38,12 +38,15 @@ $(STAMP): requirements.lock pyproject.toml
 migrate: install
 	$(PY) manage.py migrate --noinput -v0
 
-# The static files, compressed and under hashed names, into var/static/.
+# The static files, compressed and under hashed names, into var/static/,
+# if they changed since they were last collected (a server does it too).
 static: install
-	$(PY) manage.py collectstatic --noinput -v0
+	$(PY) -m parlor.static
 
-run: migrate static
-	@echo "Parlor is serving at http://$(HOST):$(PORT)/ (Ctrl+C stops it)"
+# The server collects the static files itself when they changed, and says
+# where it serves; HOST=0.0.0.0 lets the family's phones in on the home
+# network (README, Playing on the home network).
+run: migrate
 	$(PY) -m parlor.serve --host $(HOST) --port $(PORT)
 
 # The browser tests drive Debian's chromium, and the service benchmark counts

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import dj_database_url
 
+from parlor import hosts
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR = Path(os.environ.get("PARLOR_VAR", BASE_DIR / "var"))
 VAR.mkdir(parents=True, exist_ok=True)
@@ -32,6 +34,13 @@ def _secret_key() -> str:
 SECRET_KEY = _secret_key()
 DEBUG = os.environ.get("PARLOR_DEBUG", "0") == "1"
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver").split(",") if h]
+# A family's server on the home network: bound beyond loopback (parlor.serve
+# says where, as PARLOR_BIND) with no ALLOWED_HOSTS set, it answers to the
+# names the family's phones reach it by, which parlor/hosts.py checks as the
+# first middleware (decision 19).
+PARLOR_HOME_NETWORK = hosts.serves_home_network(os.environ.get("PARLOR_BIND", "127.0.0.1"), os.environ.get("ALLOWED_HOSTS", ""))
+if PARLOR_HOME_NETWORK:
+    ALLOWED_HOSTS = ["*"]
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
 INSTALLED_APPS = [
@@ -60,6 +69,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
+if PARLOR_HOME_NETWORK:
+    MIDDLEWARE.insert(0, "parlor.hosts.home_network_only")
 
 ROOT_URLCONF = "parlor.urls"
 ASGI_APPLICATION = "parlor.asgi.application"
@@ -251,10 +262,11 @@ STATICFILES_DIRS = [
     (f"games/{folder.parent.name.replace('_', '-')}", folder)
     for folder in sorted((BASE_DIR / "games").glob("*/web"))
 ]
-# `manage.py collectstatic` (make run does it) gathers them here, compressed
-# and under hashed names that WhiteNoise serves with a year's cache
-# (parlor/static.py). With PARLOR_DEBUG=1 the files are served straight from
-# their folders, as they change, without collecting.
+# A server gathers them here as it starts, whenever they changed since the
+# last time (`manage.py collectstatic` does it by hand), compressed and under
+# hashed names that WhiteNoise serves with a year's cache (parlor/static.py).
+# With PARLOR_DEBUG=1 the files are served straight from their folders, as
+# they change, without collecting.
 STATIC_ROOT = Path(os.environ.get("PARLOR_STATIC_ROOT") or VAR / "static")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -285,7 +297,12 @@ PARLOR_STUCK_SECONDS = float(os.environ.get("PARLOR_STUCK_SECONDS", "60"))
 PARLOR_BOT_WORKERS = int(os.environ.get("PARLOR_BOT_WORKERS", "0") or "0")
 
 # Public HTTPS servers: PARLOR_SECURE=1. Plain-HTTP home use leaves it off.
-if os.environ.get("PARLOR_SECURE", "0") == "1":
+PARLOR_SECURE = os.environ.get("PARLOR_SECURE", "0") == "1"
+if PARLOR_HOME_NETWORK and not PARLOR_SECURE:
+    # A phone's browser ignores this header on a plain-HTTP page of the home
+    # network, and says so in its console on every page: it isn't sent.
+    SECURE_CROSS_ORIGIN_OPENER_POLICY = None
+if PARLOR_SECURE:
     SECURE_SSL_REDIRECT = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

@@ -36,17 +36,24 @@ def manage(env: dict, *args: str) -> subprocess.CompletedProcess:
 
 
 class Server:
-    def __init__(self, env: dict, port: int, under: list[str] = ()):
+    def __init__(self, env: dict, port: int, under: list[str] = (), command: list[str] | None = None):
         """``under``: a command the server runs under (a benchmark's
-        valgrind, which starts it several times slower)."""
+        valgrind, which starts it several times slower). ``command``: the
+        way a person starts it instead (a Makefile target), which runs the
+        server as a child: its process group is its own, stopped whole."""
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         self.log = open(Path(env["PARLOR_VAR"]) / f"server-{port}.log", "w")
+        self.group = command is not None
         self.proc = subprocess.Popen(
-            [*under, sys.executable, "-m", "parlor.serve", "--port", str(port)],
-            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+            command or [*under, sys.executable, "-m", "parlor.serve", "--port", str(port)],
+            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=self.group,
         )
         self._wait_ready(READY_WITHIN * 10 if under else READY_WITHIN)
+
+    def said(self) -> str:
+        """Everything the server has printed."""
+        return Path(self.log.name).read_text()
 
     def _wait_ready(self, within: float = READY_WITHIN):
         give_up = time.monotonic() + within
@@ -56,6 +63,8 @@ class Server:
             try:
                 urllib.request.urlopen(self.url + "/api/games", timeout=2).read()
                 return
+            except urllib.error.HTTPError:  # it answers (a server with names of its own refuses 127.0.0.1)
+                return
             except (urllib.error.URLError, ConnectionError, OSError):
                 if time.monotonic() > give_up:
                     raise
@@ -64,17 +73,30 @@ class Server:
     def kill(self):
         """SIGKILL: the process gets no chance to tidy up."""
         if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
+            self._signal(signal.SIGKILL)
             self.proc.wait()
+
+    def _signal(self, sent: int) -> None:
+        if self.group:
+            os.killpg(self.proc.pid, sent)
+        else:
+            self.proc.send_signal(sent)
 
     def stop(self):
         if self.proc.poll() is None:
-            self.proc.terminate()
+            self._signal(signal.SIGTERM)
             try:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
         self.log.close()
+
+
+def on_the_home_network(port: int) -> list[str]:
+    """The README's command for a server the family's phones reach on the
+    home network, `make run HOST=0.0.0.0` (for Servers.start's ``by``): the
+    test's own Python runs it, its packages installed (-o install)."""
+    return ["make", "-o", "install", "run", "HOST=0.0.0.0", f"PORT={port}", f"PY={sys.executable}"]
 
 
 def project_redis(db: int, by_socket: bool = False) -> str:
@@ -208,11 +230,14 @@ class Servers:
         self.running: list[Server] = []
         _migrated_copy(self.env, self.database)
         if not self.env.get("PARLOR_STATIC_ROOT"):
-            # Pages name static files by the hashes a collected manifest keeps.
-            subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=self.env, check=True)
+            # Each server collects the static files when they changed; once
+            # here, so none does it under a benchmark's valgrind.
+            subprocess.run([sys.executable, "-m", "parlor.static"], cwd=ROOT, env=self.env, check=True, stdout=subprocess.DEVNULL)
 
-    def start(self, under: list[str] = (), **env) -> Server:
-        server = Server({**self.env, **{k: str(v) for k, v in env.items()}}, free_port(), under)
+    def start(self, under: list[str] = (), by=None, **env) -> Server:
+        """``by``: the command a person starts it with, for its port."""
+        port = free_port()
+        server = Server({**self.env, **{k: str(v) for k, v in env.items()}}, port, under, by(port) if by else None)
         self.running.append(server)
         return server
 

@@ -1,7 +1,8 @@
 """Which pages may open a websocket with a player's cookie: as Django's CSRF
 check judges a form, the page's exact origin (scheme, host and port) must be
-the site's own, the host one ALLOWED_HOSTS names and the scheme and port the
-socket came in on, or one CSRF_TRUSTED_ORIGINS lists. Any other port or
+the site's own, the host one the site answers to (ALLOWED_HOSTS, or on the
+home network its names: parlor/hosts.py) and the scheme and port the socket
+came in on, or one CSRF_TRUSTED_ORIGINS lists. Any other port or
 scheme on the same host is another site, and turned away."""
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from urllib.parse import urlsplit
 
 from channels.security.websocket import WebsocketDenier
 from django.conf import settings
-from django.http.request import is_same_domain, split_domain_port, validate_host
+from django.http.request import is_same_domain, split_domain_port
+
+from parlor import hosts
 
 # A socket's scheme, as the page that opened it would spell its own.
 PAGE_SCHEME = {"ws": "http", "wss": "https", "http": "http", "https": "https"}
@@ -37,7 +40,7 @@ def trusted(scope) -> bool:
     host = headers.get(b"host", b"").decode("latin1").strip().lower()
     domain, _port = split_domain_port(host)
     own = f"{PAGE_SCHEME.get(scope.get('scheme'), 'http')}://{host}"
-    if domain and validate_host(domain, _allowed_hosts()) and origin == own:
+    if domain and hosts.accepted(domain) and origin == own:
         return True
     return listed(origin)
 
@@ -60,10 +63,3 @@ def listed(origin: str) -> bool:
             return True
     return False
 
-
-def _allowed_hosts() -> list[str]:
-    # As Django's own get_host: in DEBUG, an empty list means loopback.
-    hosts = settings.ALLOWED_HOSTS
-    if settings.DEBUG and not hosts:
-        return [".localhost", "127.0.0.1", "[::1]"]
-    return hosts

@@ -1,11 +1,16 @@
+from django.http import HttpResponse, HttpResponseNotFound
 from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from engine import registry
 from tables import service
 from tables.models import Table
 
-from . import catalog
+from . import catalog, qr
+
+NO_TABLE = "There's no table with that code: check the code you were given, or start a table from the lobby."
 
 
 @ensure_csrf_cookie
@@ -15,12 +20,11 @@ def lobby(request):
 
 @ensure_csrf_cookie
 def table(request, code):
-    wanted = service.normal_code(code)
-    found = Table.objects.filter(code=wanted).first() if wanted else None
+    found = _table(code)
     if found is None:
         # Not a bare "Not Found": say so, and offer the join box and the
         # games, so a mistyped code is one step from the right table.
-        return render(request, "web/lobby.html", {"catalog": catalog.entries(), "missing": wanted or "?"}, status=404)
+        return render(request, "web/lobby.html", {"catalog": catalog.entries(), "missing": service.normal_code(code) or "?"}, status=404)
     game = registry.get(found.game)
     script, style = catalog.table_files(game.slug)
     # The waiting room draws the game's settings from its options_schema,
@@ -29,3 +33,20 @@ def table(request, code):
         "code": found.code, "game": game, "script": script, "style": style,
         "schema": game.options_schema,
     })
+
+
+@cache_control(max_age=60 * 60 * 24)
+def table_qr(request, code):
+    """The table's link as a QR code, by the address this request came to:
+    the one the family's phones reach the server by when the page showing
+    it was opened by it."""
+    found = _table(code)
+    if found is None:
+        return HttpResponseNotFound(NO_TABLE, content_type="text/plain; charset=utf-8")
+    link = request.build_absolute_uri(reverse("table", args=[found.code]))
+    return HttpResponse(qr.svg(link), content_type="image/svg+xml")
+
+
+def _table(code) -> Table | None:
+    wanted = service.normal_code(code)
+    return Table.objects.filter(code=wanted).first() if wanted else None

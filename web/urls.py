@@ -9,6 +9,7 @@ from . import pages, replay
 urlpatterns = [
     path("", pages.lobby, name="lobby"),
     path("t/<str:code>", pages.table, name="table"),
+    path("t/<str:code>/qr.svg", pages.table_qr, name="table-qr"),
     path("t/<str:code>/replay", replay.table_page, name="table-replay"),
     path("replays/<str:pk>", replay.own_page, name="replay"),
     path("replays/shared/<str:token>", replay.shared_page, name="shared-replay"),

@@ -256,6 +256,11 @@ function waitingRoom(room) {
     el('p', { class: 'kicker', text: 'Waiting room' }),
     el('h1', { id: 'waiting-title', text: snap.title }),
     el('div', { class: 'share' },
+      // Drawn by the server for the address this page was opened by (web/qr.py).
+      el('figure', { class: 'qr' },
+        el('img', { id: 'table-qr', src: `/t/${snap.code}/qr.svg`, width: '148', height: '148',
+          alt: 'QR code of the table’s link: point a phone’s camera at it to join.' }),
+        el('figcaption', { class: 'muted', 'aria-hidden': 'true', text: 'Scan to join' })),
       el('p', {}, 'Table code ', el('strong', { class: 'code', id: 'table-code', text: snap.code })),
       el('p', { class: 'muted' }, 'Share the code, or the link: ', el('span', { class: 'link', text: link }), ' ', copy)),
     waitingRulesButton(room),
