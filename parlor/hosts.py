@@ -5,7 +5,7 @@ A server that lists its names (ALLOWED_HOSTS) answers to those alone. A
 family's server on the home network, listening beyond loopback with none
 listed (`make run HOST=0.0.0.0`), answers to the names its family's phones
 reach it by, and to none that a stranger's page could make a browser send
-(decision 19):
+(decision 21):
 
 - loopback: localhost and *.localhost, 127.0.0.0/8, ::1;
 - the addresses this machine has as the server starts;

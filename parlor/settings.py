@@ -37,7 +37,7 @@ ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost
 # A family's server on the home network: bound beyond loopback (parlor.serve
 # says where, as PARLOR_BIND) with no ALLOWED_HOSTS set, it answers to the
 # names the family's phones reach it by, which parlor/hosts.py checks as the
-# first middleware (decision 19).
+# first middleware (decision 21).
 PARLOR_HOME_NETWORK = hosts.serves_home_network(os.environ.get("PARLOR_BIND", "127.0.0.1"), os.environ.get("ALLOWED_HOSTS", ""))
 if PARLOR_HOME_NETWORK:
     ALLOWED_HOSTS = ["*"]

@@ -16,7 +16,7 @@ the table was signed in. The keeper then, in one transaction:
 - counts every seat in its side's skill: a signed-in player at their rating;
   a seat a bot covered at any point, played on a device passed between
   several people at any point (decision 15), or whose account had another
-  seat at the table at any point (decision 19), at its player's rating but
+  seat at the table at any point (decision 20), at its player's rating but
   not rated; a guest at 1500 ± 350, never changed; a bot at its level's
   anchor (σ 0), never updated;
 - rates the game (``ratings.model.rate``), saves each signed-in seat's

@@ -1,7 +1,7 @@
 """Who played more than one seat of a game. A device passed between several
 people (decision 15) lets each of them see the others' hands, and so does
 one account signed in at two seats; a game any of them played isn't rated
-for them (decision 19). Their seats are marked on the table when the game
+for them (decision 20). Their seats are marked on the table when the game
 starts (``Table.shared``) and stay marked to its end, whoever leaves or is
 cleared meanwhile: the marks are the game's record, not the seats as they
 stand at its end.

@@ -1,5 +1,5 @@
 """A game in which anyone played more than one seat, at any point, is not
-rated for them (tables.sharing, decision 19): a device passed between
+rated for them (tables.sharing, decision 20): a device passed between
 several people, or one account signed in at two seats. The mark is made as
 the game starts and kept to its end, whoever is cleared or leaves; Play
 again starts clean. Played through the table service, as a family (or

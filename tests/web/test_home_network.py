@@ -1,5 +1,5 @@
 """A family's server on the home network (README, Playing on the home
-network; decision 19). Started as the README says, `make run HOST=0.0.0.0`,
+network; decision 21). Started as the README says, `make run HOST=0.0.0.0`,
 it answers a phone that reaches it by the machine's network address or its
 .local name, the page and its live connection, and still turns away any
 other name; with ALLOWED_HOSTS set, nothing changes. Every request goes over
