@@ -15,7 +15,7 @@ from __future__ import annotations
 from engine import search
 
 from . import playout
-from .rules import TARGET, say, score_hand, team
+from .rules import TARGET, is_trump, say, score_hand, team
 
 # Worlds a decision, by kind: each world plays every move out to the end of
 # the hand (about a millisecond each), so a decision stays near 100 ms.
@@ -67,6 +67,13 @@ def _reason(view, best, second) -> str:
     return f"{say(move)}: {hope} ({tail})."
 
 
+def keep_trump(v: dict, legal: list[dict], _rng) -> list[dict]:
+    """The discards worth weighing: never a trump while the hand holds a
+    card that isn't (a few worlds can favour burying the card just picked
+    up, and a strong player never does)."""
+    return [m for m in legal if not is_trump(m["card"], v["trump"])] or legal
+
+
 def deal(game, v: dict, rng) -> dict:
     """A world for the search: the contract's deal, tried again (up to
     TRIES times) until the other seats' hands fit their bids as medium
@@ -87,5 +94,5 @@ def think(v: dict, kind: str, rng) -> search.Choice:
     import games.euchre as euchre  # (the contract's module: this one is part of it)
 
     plan = search.Plan(worlds=WORLDS[kind], value=worth(v["totals"], v["seat"]), stop=hand_over, reason=_reason,
-                       deal=deal, finish=finish)
+                       deal=deal, finish=finish, moves=keep_trump if kind == "discard" else None)
     return search.choose(euchre, v, rng, plan)

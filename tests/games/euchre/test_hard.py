@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
+
 from games.euchre import bots, rules
 from tests.games.euchre.test_rules import MONSTER, rig
 
@@ -69,3 +71,26 @@ def test_hard_deals_the_seats_that_passed_hands_too_weak_to_order_up():
     assert any(orders(w, s) for w in plain for s in (0, 1, 2))
     assert not any(orders(w, s) for w in leaning for s in (0, 1, 2))
     assert all(sorted(w["hands"][3]) == sorted(state["hands"][3]) for w in leaning)
+
+
+# Hands on which hard once buried the trump it had just picked up, though it
+# held cards of other suits (its partner had ordered it up): the turned card,
+# then the dealer's (seat 3's) hand, then the other seats'.
+BURIED_TRUMP = [
+    ("QC0", ["AD0", "AS0", "KS0", "QS0", "TD0"],
+     [["9H0", "TH0", "JH0", "QH0", "KH0"], ["JC0", "JS0", "AC0", "KC0", "9C0"], ["AH0", "9D0", "JD0", "QD0", "KD0"]]),
+    ("TH0", ["9S0", "AC0", "AD0", "KS0", "QC0"],
+     [["9C0", "TC0", "JC0", "KC0", "9D0"], ["JH0", "JD0", "AH0", "KH0", "QH0"], ["TD0", "QD0", "KD0", "TS0", "QS0"]]),
+]
+
+
+@pytest.mark.parametrize("up, dealer, others", BURIED_TRUMP)
+def test_hard_never_buries_trump_while_it_holds_a_card_that_is_not(up, dealer, others):
+    state = rig([*others, dealer], up)
+    rules.MOVES["pass"](state, 0, {"type": "pass"}, 0.0)
+    rules.MOVES["order"](state, 1, {"type": "order"}, 0.0)  # the dealer's partner orders it up
+    assert state["phase"] == "discard" and state["turn"] == 3
+    v = rules.view(state, 3)
+    for stream in range(12):
+        move, _reason = bots.decide(copy.deepcopy(v), "hard", random.Random(stream))
+        assert move["type"] == "discard" and not rules.is_trump(move["card"], state["trump"]), (stream, move)

@@ -44,6 +44,9 @@ def rig(hands, up, dealer=3, **settings):
     state["first_dealer"] = (dealer - state["deals"] + 1) % 4
     state["farmed"] = []
     state["phase"], state["turn"] = "bid1", (dealer + 1) % 4
+    for event in state["events"]:
+        if event["kind"] == "deal":  # (the log's deal line says the same, as a bot reads it)
+            event.update(up=up, dealer=dealer)
     if state["rules"]["farmers"] == "on":
         rules._next_farmer(state)
     return state
