@@ -29,6 +29,7 @@ import random
 import time
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING
 
 from django.conf import settings as django_settings
 from django.db import transaction
@@ -36,9 +37,12 @@ from django.db import transaction
 from engine import moves, play
 from engine.contract import LEVELS, Illegal
 
-from . import alarms, results, rows, workers
+from . import alarms, results, workers
 from .asking import Refused
 from .models import Seat, Table
+
+if TYPE_CHECKING:
+    from .hold import Held
 
 log = logging.getLogger(__name__)
 
@@ -68,16 +72,18 @@ def _pace(table: Table, game) -> float:
     return moves.BOT_PACE.get(game.options(table.settings).get("bot_pace", "brisk"), 1.0)
 
 
-def advance(table: Table, game, seats: list[Seat], now: float) -> int:
-    """Play every bot move that is due by ``now``, each at the moment it fell
-    due; set ``due_at`` for the next. Returns how many were played."""
+def advance(held: Held, now: float) -> int:
+    """Play every bot move at the table in hand that is due by ``now``, each
+    at the moment it fell due; set ``due_at`` for the next. Returns how many
+    were played."""
+    table, game, seats = held.table, held.game, held.seats
     played = 0
     pace, scale = _pace(table, game), django_settings.PARLOR_BOT_THINK
     deciding = None  # the open decisions, once the clocks hold them all
     while table.status == Table.PLAYING and played < MOST_BOT_MOVES:
         state = table.state
         if game.result(state) is not None:
-            results.finish(table, game, seats)
+            results.finish(held)
             break
         if deciding is None:
             deciding = game.deciding(state)
@@ -91,19 +97,19 @@ def advance(table: Table, game, seats: list[Seat], now: float) -> int:
             table.due_at = None
             break
         when, seat, _key = due[0]
-        answer = _answer(table, game, seats[seat], when) if _in_a_worker(seats[seat]) else None
+        answer = _answer(held, seats[seat], when) if _in_a_worker(seats[seat]) else None
         if when > now or (answer is not None and not answer.done()):
             table.due_at = when
             break
         if answer is not None:
             del _asked[table.code]
-        _bot_move(table, game, seats[seat], when, answer)
+        _bot_move(held, seats[seat], when, answer)
         # The decisions the move opened began when it was made.
         deciding = game.deciding(table.state)
         _sync(table, deciding, when)
         played += 1
     if table.status == Table.PLAYING and game.result(table.state) is not None:
-        results.finish(table, game, seats)
+        results.finish(held)
     if table.status != Table.PLAYING:
         table.due_at = None
     table.seq = table.state["seq"] if table.state else 0
@@ -114,8 +120,9 @@ def _in_a_worker(seat: Seat) -> bool:
     return seat.level in IN_WORKERS and workers.running()
 
 
-def _bot_move(table: Table, game, seat: Seat, when: float, answer: Future | None) -> None:
+def _bot_move(held: Held, seat: Seat, when: float, answer: Future | None) -> None:
     """Play a bot's move: the worker's ``answer``, or decided here."""
+    table, game = held.table, held.game
     state = table.state
     seq = state["seq"]
     by = "bot"
@@ -139,7 +146,7 @@ def _bot_move(table: Table, game, seat: Seat, when: float, answer: Future | None
     if by == "fallback":
         action = play.fallback(game, state, seat.index)
         moves.dispatch(game, state, seat.index, action, when)
-    rows.record(table, seq, seat.index, action, when, by)
+    held.record(seq, seat.index, action, when, by)
 
 
 def reading_for(table: Table, game, seat: Seat) -> tuple[dict, str]:
@@ -161,12 +168,13 @@ _asked: dict[str, tuple[tuple, float, Future]] = {}
 _ASKING = Future()  # a question to be sent when the change commits: not yet answered
 
 
-def _answer(table: Table, game, seat: Seat, when: float) -> Future | None:
+def _answer(held: Held, seat: Seat, when: float) -> Future | None:
     """The worker's answer to come (or in) for this bot at the table as it
     stands, asking it if nobody has; None if no worker could take the
     question, so the bot decides here after all. A question is sent once
     the change that opened the decision commits: a table that rolled back
     never sees an answer to a question about a state it never kept."""
+    table, game = held.table, held.game
     where = (table.number, table.state["seq"], seat.index, seat.level)
     asked = _asked.get(table.code)
     if asked is not None and asked[0] == where:
@@ -175,17 +183,17 @@ def _answer(table: Table, game, seat: Seat, when: float) -> Future | None:
             return future
         log.warning("the worker deciding for %s's %s bot was lost; asking again", table.code, seat.level)
         del _asked[table.code]
-    if table.__dict__.get("asking") == where:
+    if held.asking == where:
         return _ASKING
     if not workers.running():
         return None
-    table.__dict__["asking"] = where
+    held.asking = where
     (view, seed), code = reading_for(table, game, seat), table.code
 
     def send():
-        if table.__dict__.get("asking") != where:
+        if held.asking != where:
             return  # the same change moved the table on after asking
-        table.__dict__.pop("asking")
+        held.asking = None
         _forget_old(time.monotonic())
         try:
             future = workers.ask(game.__name__, view, seat.level, seed)

@@ -63,9 +63,12 @@ _WHOLE = "the whole table"  # what changed() saves when it names no fields
 
 
 class Held:
-    """A table under its row lock: the table, its seats in order, the game
-    it plays, who is asking (None for a batch's tables, whose moves each
-    say), and ``now``, the moment of the action."""
+    """A table under its row lock, and everything one action there carries
+    until it is saved and told: the table, its seats in order, the game it
+    plays, who is asking (None for a batch's tables, whose moves each say,
+    and for the bots' turns), ``now``, the moment of the action; the moves
+    made and not yet written, the result kept if the game ended, the
+    question out to a bot worker, and whether the sockets are to be told."""
 
     def __init__(self, table: Table, seats: list[Seat], who: Visitor | None = None):
         self.table, self.seats, self.who = table, seats, who
@@ -73,6 +76,19 @@ class Held:
         self.now = time.time()
         self.seq_taken = table.state["seq"] if table.state else None
         self.saving: set[str] | str | None = None  # what changed() asked to save
+        self.moves: list[tuple] = []  # (rows.move) written with the table's state
+        self.result = None  # the Result kept, when this action ended the game
+        self.asking: tuple | None = None  # the bot's decision to ask a worker about once this commits
+        self.telling = False  # whether the sockets will be told once this commits
+
+    def record(self, seq: int, seat: int, action, now: float, by: str) -> None:
+        """Keep a move made at the table, to be written when it is saved."""
+        self.moves.append(rows.move(self.table, seq, seat, action, now, by))
+
+    def save(self, fields: list[str] | None = None) -> None:
+        """Save the table (the whole row, or ``fields``) and its moves."""
+        rows.save(self.table, fields, self.moves)
+        self.moves = []
 
     def seat_of(self, who: Visitor) -> Seat | None:
         return devices.holder(self.seats, who.browser)
@@ -134,11 +150,10 @@ def hold(code, who: Visitor, *, host: str | None = None, only: Only | None = Non
         yield held
         if held.saving is None:
             return
-        table = held.table
-        if table.status == Table.PLAYING:
-            bots.advance(table, held.game, held.seats, held.now)
-        rows.save(table, None if held.saving == _WHOLE else sorted(held.saving))
-        telling.tell(table, held.seats)
+        if held.table.status == Table.PLAYING:
+            bots.advance(held, held.now)
+        held.save(None if held.saving == _WHOLE else sorted(held.saving))
+        telling.tell(held)
 
 
 @contextmanager
@@ -153,5 +168,13 @@ def hold_all(codes: list[str]) -> Iterator[dict[str, Held]]:
         yield tables
         moved = [at for at in tables.values() if at.moved]
         for at in moved:
-            telling.tell(at.table, at.seats)
-        rows.save_plays([at.table for at in moved], last=True)
+            telling.tell(at)
+        save_plays(moved)
+
+
+def save_plays(moved: list[Held]) -> None:
+    """Write the play at these tables, their moves with them, in the one
+    write that commits the transaction."""
+    rows.save_plays([at.table for at in moved], [made for at in moved for made in at.moves], last=True)
+    for at in moved:
+        at.moves = []

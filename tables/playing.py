@@ -137,16 +137,16 @@ def _move_at(held: Held, who: Visitor, seq, action, for_seat=None) -> None:
     if not rows.storable(action):
         raise Refused(BROKEN_TEXT)
     now = time.time()
-    bots.advance(table, game, held.seats, now)
+    bots.advance(held, now)
     if seq != table.state["seq"]:
         raise Refused("The table moved on before your move arrived. Here is where it stands now.", 409)
     try:
         moves.dispatch(game, table.state, seat.index, action, now)
     except Illegal as refused:
         raise Refused(refused.sentence) from None
-    rows.record(table, seq, seat.index, action, now, "person")
+    held.record(seq, seat.index, action, now, "person")
     bots.sync_clocks(table, game, now)
-    bots.advance(table, game, held.seats, now)
+    bots.advance(held, now)
 
 
 def _passing(held: Held, who: Visitor) -> Seat:
@@ -191,7 +191,7 @@ def hurry(code, who: Visitor) -> None:
         for seat, _kind in waiting:
             seq = table.state["seq"]
             moves.dispatch(game, table.state, seat, {"type": "ready"}, now)
-            rows.record(table, seq, seat, {"type": "ready"}, now, "host")
+            held.record(seq, seat, {"type": "ready"}, now, "host")
         bots.sync_clocks(table, game, now)
         held.changed()
 

@@ -3,14 +3,21 @@ hear of it once that commits), and shown with each seat's rating line."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db import transaction
 
 from . import sharing, signals
 from .models import Result, Seat, Table
 
+if TYPE_CHECKING:
+    from .hold import Held
 
-def finish(table: Table, game, seats: list[Seat]) -> None:
-    """The game ended by the rules: keep its result (once)."""
+
+def finish(held: Held) -> None:
+    """The game at the table in hand ended by the rules: keep its result
+    (once)."""
+    table, game, seats = held.table, held.game, held.seats
     table.status, table.due_at = Table.OVER, None
     result = game.result(table.state)
     # One result a game: a game starts under a new number, and only a move
@@ -26,16 +33,16 @@ def finish(table: Table, game, seats: list[Seat]) -> None:
         outcome={k: v for k, v in result.items() if k not in ("places", "scores")},
         kept=any(s.user_id for s in seats if s.kind == Seat.PERSON),
     )
-    table.__dict__["_result"] = kept  # for the views this change's commit builds
+    held.result = kept  # for the views this change's commit builds
     transaction.on_commit(lambda: signals.game_finished.send(sender=Result, result=kept))
 
 
-def result_of(table: Table, game) -> dict | None:
-    """The game's result once it is over, with each seat's rating line."""
+def result_of(table: Table, game, kept: Result | None = None) -> dict | None:
+    """The game's result once it is over, with each seat's rating line
+    (``kept``: the result the change being told kept, if it ended the game)."""
     if table.state is None or table.status != Table.OVER:
         return None
     result = dict(game.result(table.state))
-    kept = table.__dict__.get("_result")
     if kept is None or kept.kept:  # (a kept game's rating lines are written once its end commits)
         kept = table.results.filter(number=table.number).first()
     result["ratings"] = kept.changes if kept is not None else []

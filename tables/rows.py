@@ -343,20 +343,20 @@ def _built(model, alias: str, columns, values):
     return made
 
 
-def record(table: Table, seq: int, seat: int, action, now: float, by: str) -> None:
-    """Keep one move, to be written with the table's new state when the table
-    is saved (``save_plays``, one statement for both, or ``save``); a second
-    move against the same seq breaks the unique key and rolls the
-    transaction back. A move is stamped as created when it is written."""
-    table.__dict__.setdefault("unsaved_moves", []).append((table.pk, table.number, seq, seat, action, now, by))
+def move(table: Table, seq: int, seat: int, action, now: float, by: str) -> tuple:
+    """One move made at the table, as ``save_plays`` and ``save`` write it
+    (with the table's new state, in the same write); a second move against
+    the same seq breaks the unique key and rolls the transaction back. A
+    move is stamped as created when it is written."""
+    return (table.pk, table.number, seq, seat, action, now, by)
 
 
-def save_plays(tables: list[Table], *, last: bool = False) -> None:
+def save_plays(tables: list[Table], moves: list[tuple], *, last: bool = False) -> None:
     """Write what moves and bot turns change at these tables: each state and
-    the clocks around it, and the moves recorded since the table was last
-    saved. On PostgreSQL one statement writes every table and every move, a
-    single round trip however many. ``last`` says nothing follows in the
-    transaction, so it may commit with this write."""
+    the clocks around it, and ``moves`` (``move``), the moves made at them
+    since they were last saved. On PostgreSQL one statement writes every
+    table and every move, a single round trip however many. ``last`` says
+    nothing follows in the transaction, so it may commit with this write."""
     if not tables:
         return
     # One moment for the whole write, the tables' and the moves' stamps
@@ -364,14 +364,13 @@ def save_plays(tables: list[Table], *, last: bool = False) -> None:
     now = timezone.now()
     for table in tables:
         table.updated = now
-    moves = [move for table in tables for move in table.__dict__.pop("unsaved_moves", ())]
     texts = [_json(t.state) for t in tables]
     with _cursor() as (connection, cursor, sql):
         if connection.vendor != "sqlite":
             # Each state goes into its json column as the text written here
             # (a fragment of the list, not written again).
             _execute(connection, cursor, sql, "save_plays", [
-                _json([dict(zip(MOVE_COLUMNS, (*move, now))) for move in moves]),
+                _json([dict(zip(MOVE_COLUMNS, (*made, now))) for made in moves]),
                 _json([{"id": t.pk, "state": None if text is None else orjson.Fragment(text),
                         **{c: getattr(t, c) for c in PLAY_COLUMNS if c != "state"}} for t, text in zip(tables, texts)]),
                 _array(t.pk for t in tables),
@@ -396,12 +395,11 @@ def _keep_once_committed(connection, saved: list[tuple[int, str, dict]]) -> None
     transaction.on_commit(keep, using=connection.alias)
 
 
-def save(table: Table, fields: list[str] | None = None) -> None:
+def save(table: Table, fields: list[str] | None = None, moves: list[tuple] = ()) -> None:
     """Save a table through the ORM, the whole row or only ``fields``, with
-    the moves recorded at it since it was last saved: what an action other
-    than a move or a bot turn changes (``save_plays`` writes those)."""
+    ``moves`` made at it since it was last saved: what an action other than
+    a move or a bot turn changes (``save_plays`` writes those)."""
     table.save(update_fields=fields)
-    moves = table.__dict__.pop("unsaved_moves", ())
     if moves:
         with _cursor() as (connection, cursor, sql):
             _insert_moves(connection, cursor, sql, moves, connection.ops.adapt_datetimefield_value(timezone.now()))
@@ -410,4 +408,4 @@ def save(table: Table, fields: list[str] | None = None) -> None:
 def _insert_moves(connection, cursor, sql: dict, moves, created) -> None:
     """The moves, each stamped ``created`` (as the database takes it)."""
     if moves:
-        cursor.executemany(sql["record"], [(*move[:4], _json(move[4]), move[5], move[6], created) for move in moves])
+        cursor.executemany(sql["record"], [(*made[:4], _json(made[4]), made[5], made[6], created) for made in moves])

@@ -15,16 +15,17 @@ from engine.contract import LEVELS, Illegal, offered
 
 from . import bots, devices, results, rows
 from .asking import Visitor
-from .models import Seat, Table
+from .models import Result, Seat, Table
 
 
-def views(table: Table, seats: list[Seat] | None = None) -> dict[str, str]:
+def views(table: Table, seats: list[Seat] | None = None, result: Result | None = None) -> dict[str, str]:
     """The snapshot each browser at the table may see, as the text its
-    sockets send: one per seated browser, and the host's. A watcher's socket
-    reads its own (watchers are few, and most changes have none)."""
+    sockets send: one per seated browser, and the host's (``result``: the
+    one the change being told kept, if it ended the game). A watcher's
+    socket reads its own (watchers are few, and most changes have none)."""
     seats = rows.seats_of(table) if seats is None else seats
     browsers = {s.browser for s in seats if s.kind == Seat.PERSON and s.browser} | {table.host}
-    around, logs = _Around(table, seats), []
+    around, logs = _Around(table, seats, result), []
     return {browser: text(_log_written_once(around.snapshot(Visitor(browser)), logs)) for browser in browsers if browser}
 
 
@@ -62,7 +63,7 @@ class _Around:
     all of them: the game, who is deciding and who has kept the table
     waiting, why the table can't start, and the result."""
 
-    def __init__(self, table: Table, seats: list[Seat]):
+    def __init__(self, table: Table, seats: list[Seat], kept: Result | None = None):
         self.table, self.seats = table, seats
         self.game = game = registry.get(table.game)
         self.playing = table.status == Table.PLAYING
@@ -75,7 +76,7 @@ class _Around:
         self.problem = None
         if table.status == Table.LOBBY:
             self.problem = _start_problem(game, len(seats), table.settings)
-        self.result = results.result_of(table, game)
+        self.result = results.result_of(table, game, kept)
         self.hosts = {s.index for s in seats if s.held_by(table.host) and not s.device}
         # Only a table that draws the moves from the list is sent it: a Get
         # In Line hand holding a two-eyed jack lists a hundred moves.

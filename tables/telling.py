@@ -8,29 +8,34 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import TYPE_CHECKING
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
 from . import alarms, layer, mainloop, snapshots
-from .models import Seat, Table
+from .models import Table
+
+if TYPE_CHECKING:
+    from .hold import Held
 
 log = logging.getLogger(__name__)
 
 
-def tell(table: Table, seats: list[Seat]) -> None:
-    """Once the change commits, build each browser's view of the table once
-    and hand them to every socket watching it: a socket never sees a change
-    that rolled back, and never has to read the database to learn of one.
-    With no socket watching (a table whose people left it to its bots, or
-    that is played from the API), no view is built."""
-    if getattr(table, "_telling", False):
-        return  # one message per transaction carries the table as it ends
-    table._telling = True
+def tell(held: Held) -> None:
+    """Once the change to the table in hand commits, build each browser's
+    view of the table once and hand them to every socket watching it: a
+    socket never sees a change that rolled back, and never has to read the
+    database to learn of one. With no socket watching (a table whose people
+    left it to its bots, or that is played from the API), no view is built."""
+    if held.telling:
+        return  # one message per change carries the table as it ends
+    held.telling = True
+    table = held.table
 
     def send():
-        table._telling = False
+        held.telling = False
         channel_layer = get_channel_layer()
         due = table.due_at if table.status == Table.PLAYING else None
         bot = None
@@ -41,7 +46,8 @@ def tell(table: Table, seats: list[Seat]) -> None:
         if channel_layer is None or not _heard_at(channel_layer, group(table.code)):
             return  # nobody watches: a socket that comes reads the table as it stands
         try:
-            message = {"type": "table.changed", "order": [table.number, table.seq], "views": snapshots.views(table, seats), "bot": bot}
+            message = {"type": "table.changed", "order": [table.number, table.seq],
+                       "views": snapshots.views(table, held.seats, held.result), "bot": bot}
         except Exception:
             log.exception("could not build the views of %s", table.code)
             if bot is not None:

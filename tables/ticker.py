@@ -21,6 +21,7 @@ from django.db.models import Q
 from engine import registry
 
 from . import alarms, bots, db, rows, telling, workers
+from .hold import Held, save_plays
 from .models import Seat, Table
 
 log = logging.getLogger(__name__)
@@ -93,19 +94,19 @@ def tick(codes: list[str]) -> list[str]:
     moved = []
     with transaction.atomic():
         for table, seats in rows.playing_unlocked(codes):
-            was_due = table.due_at
-            if bots.advance(table, registry.get(table.game), seats, time.time()):
-                telling.tell(table, seats)
-                moved.append(table)
+            held, was_due = Held(table, seats), table.due_at
+            if bots.advance(held, time.time()):
+                telling.tell(held)
+                moved.append(held)
             elif table.due_at != was_due:
-                rows.save(table, ["due_at", "clocks"])
+                held.save(["due_at", "clocks"])
                 _set_alarm(table)
             elif table.due_at is not None and table.due_at > time.time():
                 _set_alarm(table)  # rung early: ring again when the bot is due
-        rows.save_plays(moved, last=True)
-    for table in moved:
-        _failing.pop(table.code, None)
-    return [table.code for table in moved]
+        save_plays(moved)
+    for held in moved:
+        _failing.pop(held.table.code, None)
+    return [held.table.code for held in moved]
 
 
 def _set_alarm(table: Table) -> None:

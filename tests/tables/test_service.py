@@ -498,10 +498,10 @@ def test_a_table_whose_bot_turn_fails_holds_up_no_other_table(settings, monkeypa
     broken, fine = codes
     advance = bots.advance
 
-    def failing(table, *args):
-        if table.code == broken:
+    def failing(held, *args):
+        if held.table.code == broken:
             raise RuntimeError("this table's game is broken")
-        return advance(table, *args)
+        return advance(held, *args)
 
     monkeypatch.setattr(bots, "advance", failing)
     before = Table.objects.get(code=broken).state["seq"]
@@ -728,10 +728,10 @@ def test_a_table_whose_bot_turn_keeps_failing_is_tried_less_and_less_often_until
     Table.objects.filter(code=broken).update(due_at=time.time() - 1000)  # overdue by many polls
     advance, fault = bots.advance, ["on"]
 
-    def failing(table, *args):
-        if table.code == broken and fault:
+    def failing(held, *args):
+        if held.table.code == broken and fault:
             raise RuntimeError("this table's game is broken")
-        return advance(table, *args)
+        return advance(held, *args)
 
     monkeypatch.setattr(bots, "advance", failing)
     monkeypatch.setattr(ticker, "_failing", {})

@@ -18,6 +18,7 @@ from django.test import Client as DjangoClient
 
 import tests.highcard as highcard
 from tables import bots, rows, service, workers
+from tables.hold import Held
 from tables.models import Move, Table
 from tests.live import Client
 from tests.views import move_from, offered_to
@@ -279,9 +280,9 @@ def test_a_question_about_a_change_that_rolled_back_is_never_sent(questions):
 
     def cover_ada():
         """Under the table's lock, a hard bot covers Ada's seat: her turn is its."""
-        (held, seats), = rows.locked_with_seats([code])
+        (table, seats), = rows.locked_with_seats([code])
         seats[0].covered, seats[0].level = True, "hard"
-        bots.advance(held, highcard, seats, time.time())
+        bots.advance(Held(table, seats), time.time())
 
     class Undone(Exception):
         pass
