@@ -11,7 +11,7 @@ from django.db import transaction
 
 from engine import registry
 
-from . import bots, devices, names
+from . import bots, devices, names, starting
 from .asking import Refused, Visitor
 from .hold import CODE_LENGTH, Held, Only, hold, waiting
 from .models import Seat, Table
@@ -160,10 +160,21 @@ def fill(code, who: Visitor, level="medium") -> None:
     with hold(code, who, host="fill the table with bots", only=waiting("fill the table")) as held:
         seats, sizes = held.seats, held.game.sizes
         want = next((n for n in sorted(sizes) if n >= max(len(seats), 1) and n > 1), max(sizes))
-        bots.level(level)
-        while len(seats) < want:
-            seats.append(Seat.objects.create(table=held.table, index=len(seats), kind=Seat.BOT, name=_bot_name(seats), level=level))
-        held.changed("updated")
+        _seat_bots(held, want - len(seats), bots.level(level))
+
+
+def seat_bots_to_start(held: Held, level="medium") -> None:
+    """Start with empty seats: bots take the fewest of them the table needs
+    to start (``starting``), in the same action as the start. A table no
+    number of bots can start is left as it is, for the start to refuse."""
+    _seat_bots(held, starting.start_of(held.game, len(held.seats), held.table.settings).bots or 0, bots.level(level))
+
+
+def _seat_bots(held: Held, count: int, level: str) -> None:
+    seats = held.seats
+    for _ in range(count):
+        seats.append(Seat.objects.create(table=held.table, index=len(seats), kind=Seat.BOT, name=_bot_name(seats), level=level))
+    held.changed("updated")
 
 
 def set_level(code, who: Visitor, index, level) -> None:

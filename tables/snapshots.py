@@ -13,9 +13,9 @@ from typing import NamedTuple
 import orjson
 
 from engine import registry
-from engine.contract import LEVELS, Illegal, offered, plain_words
+from engine.contract import LEVELS, offered, plain_words
 
-from . import bots, devices, results, rows
+from . import bots, devices, results, rows, starting
 from .asking import Visitor
 from .models import Seat, Table
 
@@ -74,9 +74,7 @@ class _Around:
         # as whose turn it is): the room kit's Your move and catch-up use it.
         self.decisions = {s: {"kind": k, "key": key} for s, k, key in deciding}
         self.idle = bots.idle_seats(table, deciding, time.time())
-        self.problem = None
-        if table.status == Table.LOBBY:
-            self.problem = _start_problem(game, len(seats), table.settings)
+        self.start = starting.start_of(game, len(seats), table.settings) if table.status == Table.LOBBY else starting.AS_IT_IS
         self.result = results.result_of(table, game)
         self.hosts = {s.index for s in seats if s.held_by(table.host) and not s.device}
         hooks = _hooks(game)
@@ -123,7 +121,9 @@ class _Around:
             "sizes": list(game.sizes),
             "players": list(game.players),
             "levels": list(LEVELS),
-            "startProblem": self.problem,
+            "startProblem": self.start.problem,
+            # How many bots the host's Start seats in the empty seats first (None: no number will do).
+            "startBots": self.start.bots,
             "hints": table.hints,  # whether the host lets players ask for hints
             "seats": [
                 {
@@ -182,19 +182,3 @@ def _hooks(game) -> _Hooks:
     """The game's optional parts, looked up once: a lookup a game lacks
     costs as much as a small view's line, and every change asked again."""
     return _Hooks(getattr(game, "opening", None), getattr(game, "legal_in_snapshot", True))
-
-
-def _start_problem(game, n: int, settings: dict) -> str | None:
-    """Why the table can't start as it is, in the game's own sentence: its
-    size, or its size with these settings (a preset for one player at a
-    table of three); None when it can."""
-    try:
-        game.new(n, "size-check", 0.0, dict(settings))
-    except Illegal as refused:
-        return refused.sentence
-    except Exception:
-        pass
-    if n in game.sizes:
-        return None
-    sizes = ", ".join(str(s) for s in game.sizes)
-    return f"{game.title} starts with {sizes} seats; add a bot or remove a seat."
