@@ -73,6 +73,7 @@ class Held:
         self.now = time.time()
         self.seq_taken = table.state["seq"] if table.state else None
         self.saving: set[str] | str | None = None  # what changed() asked to save
+        self.notices: dict[str, str] = {}  # a sentence for a browser's page with this change, by browser
 
     def seat_of(self, who: Visitor) -> Seat | None:
         return devices.holder(self.seats, who.browser)
@@ -111,6 +112,13 @@ class Held:
         else:
             self.saving = (self.saving or {"updated"}) | set(fields)
 
+    def tell(self, browsers, sentence: str) -> None:
+        """Say ``sentence`` on these browsers' pages with this change (a
+        person who has left, or been taken off, the table is still told)."""
+        for browser in browsers:
+            if browser:
+                self.notices[browser] = sentence
+
     @property
     def moved(self) -> bool:
         """Whether a move was made at the table since it was taken."""
@@ -138,7 +146,7 @@ def hold(code, who: Visitor, *, host: str | None = None, only: Only | None = Non
         if table.status == Table.PLAYING:
             bots.advance(table, held.game, held.seats, held.now)
         rows.save(table, None if held.saving == _WHOLE else sorted(held.saving))
-        telling.tell(table, held.seats)
+        telling.tell(table, held.seats, held.notices)
 
 
 @contextmanager

@@ -20,14 +20,24 @@ from .asking import Visitor
 from .models import Seat, Table
 
 
-def views(table: Table, seats: list[Seat] | None = None) -> dict[str, str]:
+def views(table: Table, seats: list[Seat] | None = None, notices: dict[str, str] | None = None) -> dict[str, str]:
     """The snapshot each browser at the table may see, as the text its
     sockets send: one per seated browser, and the host's. A watcher's socket
-    reads its own (watchers are few, and most changes have none)."""
+    reads its own (watchers are few, and most changes have none). A browser
+    in ``notices`` is sent its sentence with its snapshot, as ``notice``
+    (one that has just left the table, or been taken off it, too)."""
     seats = rows.seats_of(table) if seats is None else seats
-    browsers = {s.browser for s in seats if s.kind == Seat.PERSON and s.browser} | {table.host}
+    notices = notices or {}
+    browsers = devices.browsers(seats, table.host) | notices.keys()
     around, logs = _Around(table, seats), []
-    return {browser: text(_log_written_once(around.snapshot(Visitor(browser)), logs)) for browser in browsers if browser}
+    return {browser: text(_log_written_once(_noticed(around.snapshot(Visitor(browser)), notices.get(browser)), logs))
+            for browser in browsers if browser}
+
+
+def _noticed(snap: dict, notice: str | None) -> dict:
+    if notice is not None:
+        snap["notice"] = notice
+    return snap
 
 
 def _log_written_once(snap: dict, logs: list) -> dict:

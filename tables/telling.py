@@ -19,12 +19,13 @@ from .models import Seat, Table
 log = logging.getLogger(__name__)
 
 
-def tell(table: Table, seats: list[Seat]) -> None:
+def tell(table: Table, seats: list[Seat], notices: dict[str, str] | None = None) -> None:
     """Once the change commits, build each browser's view of the table once
     and hand them to every socket watching it: a socket never sees a change
     that rolled back, and never has to read the database to learn of one.
     With no socket watching (a table whose people left it to its bots, or
-    that is played from the API), no view is built."""
+    that is played from the API), no view is built. ``notices``: a
+    sentence for some browsers' pages, by browser, sent with their view."""
     if getattr(table, "_telling", False):
         return  # one message per transaction carries the table as it ends
     table._telling = True
@@ -41,7 +42,7 @@ def tell(table: Table, seats: list[Seat]) -> None:
         if channel_layer is None or not _heard_at(channel_layer, group(table.code)):
             return  # nobody watches: a socket that comes reads the table as it stands
         try:
-            message = {"type": "table.changed", "order": [table.number, table.seq], "views": snapshots.views(table, seats), "bot": bot}
+            message = {"type": "table.changed", "order": [table.number, table.seq], "views": snapshots.views(table, seats, notices), "bot": bot}
         except Exception:
             log.exception("could not build the views of %s", table.code)
             if bot is not None:
