@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tables import GAMES, Walk, lone_hand_in_play
+from tests.browser.tables import GAMES, Walk, lone_hand_in_play, new_table
 from tests.views import offered_to
 from tools.pageweight import COLD_BUDGET, measure
 
@@ -273,5 +273,23 @@ def test_on_a_phone_the_lobby_fits_and_its_links_are_big_enough_to_tap(size, bro
             page.locator(".game-card").first.wait_for()
             problems = look(page, size, "lobby", path)
             assert not problems, "\n".join(problems)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("slug", ["euchre", "station-master"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_hosts_waiting_room_fits_every_screen(size, slug, browser, site):
+    """Start, the bots and the seats as a host meets them, with a seat
+    taken and the rest empty."""
+    width, height, touch = SIZES[size]
+    context = browser.new_context(base_url=site.url, viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
+    try:
+        page = context.new_page()
+        code = new_table(page, slug)
+        page.goto(f"/t/{code}")
+        page.locator("#start").wait_for()
+        problems = look(page, size, slug, "waiting room")
+        assert not problems, "\n".join(problems)
     finally:
         context.close()

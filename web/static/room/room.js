@@ -183,6 +183,21 @@ export function start(cfg) {
   return room;
 }
 
+/** Leave the table: your seat goes (the waiting room) or a bot plays it
+ * from now on (a game), and everyone still there is told. The page goes
+ * back to the lobby once the table has it; a refusal is said, and false. */
+async function leaveTable(room) {
+  try {
+    await api(`tables/${room.code}/leave`, {});
+  } catch (err) {
+    room.say(err.message, true);
+    return false;
+  }
+  forgetTable(room.code);
+  location.href = '/';
+  return true;
+}
+
 /** Is this key press for the table? Not while typing in a field, not while
  * a dialog is open, not with Ctrl, Alt or the command key held (those are
  * the browser's), not a held letter repeating, and not Enter on a focused
@@ -231,13 +246,16 @@ function waitingRoom(room) {
       el('span', { class: 'tools' }, tools));
   });
   const note = cfg.neighbors ? cfg.neighbors(snap) : null;
-  const actions = [];
-  if (host) {
-    actions.push(el('button', { type: 'button', id: 'add-bot', disabled: full, text: 'Add a bot', onclick: () => room.act('bot', { level: 'medium' }) }));
-    actions.push(el('button', { type: 'button', id: 'fill-bots', disabled: full, text: 'Fill with bots', onclick: () => room.act('fill', { level: 'medium' }) }));
-    if (seated) actions.push(hereForm(room, full));
-    actions.push(el('button', { type: 'button', id: 'start', class: 'primary', disabled: !!snap.startProblem, text: 'Start the game', onclick: () => room.act('start') }));
-  }
+  // Start can go when the table starts as it is, or once the server has
+  // seated the bots it says it needs (startBots), in the same action.
+  const bots = snap.startBots || 0;
+  const startable = !snap.startProblem || bots > 0;
+  const actions = host ? el('div', { class: 'actions', id: 'seat-actions' },
+    el('button', { type: 'button', id: 'add-bot', disabled: full, text: 'Add a bot', onclick: () => room.act('bot', { level: 'medium' }) }),
+    el('button', { type: 'button', id: 'fill-bots', disabled: full, text: 'Fill with bots', onclick: () => room.act('fill', { level: 'medium' }) }),
+    el('button', { type: 'button', id: 'start', class: 'primary', disabled: !startable, onclick: () => room.act('start'),
+      text: bots === 1 ? 'Start the game — a bot takes the empty seat' : bots ? `Start the game — bots take the ${bots} empty seats` : 'Start the game' }))
+    : el('p', { class: 'muted', text: seated ? 'Waiting for the host to start the game.' : '' });
   let seatBox = null;
   if (!seated) {
     const input = el('input', { id: 'seat-name', maxlength: '20', placeholder: 'Your name', value: savedName(), 'aria-label': 'Your name' });
@@ -262,14 +280,17 @@ function waitingRoom(room) {
     el('p', { id: 'room-status', class: 'status', role: 'status', 'aria-live': 'polite', 'data-own': '' }),
     seatBox,
     el('h2', { text: `Seats (${snap.seats.length})` }),
+    // Start and the bots come before the seats, so they stay in sight however many seats there are.
+    actions,
+    // (Once bots can make the table startable, why it can't start as it is reads as news, not as a fault.)
+    snap.startProblem ? el('p', { class: startable ? 'muted' : 'problem', id: 'start-problem', text: snap.startProblem }) : null,
+    fitOffer({ schema: room.schema, settings: snap.settings, seats: snap.seats.length, problem: snap.startProblem, host, pick: (key, value) => pickSetting(room, key, value) }),
+    host && seated ? hereForm(room, full) : null,
     el('ol', { class: 'seats', id: 'seats' }, seatRows),
     note,
-    snap.startProblem ? el('p', { class: 'problem', id: 'start-problem', text: snap.startProblem }) : null,
-    fitOffer({ schema: room.schema, settings: snap.settings, seats: snap.seats.length, problem: snap.startProblem, host, pick: (key, value) => pickSetting(room, key, value) }),
     settingsForm(room),
     hintsSetting(room),
-    host ? el('div', { class: 'actions' }, actions) : el('p', { class: 'muted', text: seated ? 'Waiting for the host to start the game.' : '' }),
-    seated ? el('p', {}, el('button', { class: 'quiet', type: 'button', text: 'Leave this table', onclick: () => { forgetTable(room.code); room.act('leave'); location.href = '/'; } })) : null,
+    seated ? el('p', {}, el('button', { class: 'quiet', type: 'button', text: 'Leave this table', onclick: () => leaveTable(room) })) : null,
     el('p', {}, el('a', { href: '/', text: '← All games' })),
   );
 }
@@ -282,10 +303,15 @@ function hereForm(room, full) {
     const field = e.currentTarget.querySelector('#here-name');
     const name = field.value.trim();
     if (!name) { room.say('Type the name of the person sharing this device first.', true); return; }
-    field.value = '';
+    // (A table that filled while they typed refuses the name with a sentence: it stays to be read.)
+    if (!e.currentTarget.querySelector('#add-here-button').disabled) field.value = '';
     room.act('here', { name });
   } },
-  el('input', { id: 'here-name', maxlength: '20', placeholder: 'Their name', 'aria-label': 'Name of a person on this device', disabled: full }),
+  el('input', { id: 'here-name', maxlength: '20', placeholder: 'Their name', 'aria-label': 'Name of a person on this device', disabled: full,
+    // Enter sends the name even once the table has filled and the button
+    // greyed (a field being typed in stays usable: patch.js), for the
+    // table's answer, rather than doing nothing.
+    onkeydown: e => { if (e.key === 'Enter' && !e.isComposing) { e.preventDefault(); e.currentTarget.form.requestSubmit(); } } }),
   el('button', { type: 'submit', id: 'add-here-button', disabled: full, text: 'Add a person on this device' }));
 }
 
