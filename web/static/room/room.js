@@ -16,7 +16,7 @@ import { api, connect, cookie, el, forgetTable, rememberTable, savedName, saveNa
 import { keepingFocus, patch } from './patch.js';
 import { firstVisit, markRead } from './howto.js';
 import { HINTS_KEY, HINTS_WARNING, Hints, hintsOn, hintsSetting } from './hints.js';
-import { handoff, justStarted, presetName, putAway } from './opening.js';
+import { handoff, justStarted, news, presetName, putAway } from './opening.js';
 import { fitOffer, settingsList } from './settings.js';
 import { LOUDEST, SOUNDS_KEY, play as playSound, soundsOn } from './sounds.js';
 import { YourMove } from './yourmove.js';
@@ -74,6 +74,13 @@ export function start(cfg) {
       room.act('join', { name: savedName() });
     }
     draw(was);
+    // A sentence for this page alone with the change (someone left, or the
+    // host took you off the table): the waiting room's status line (read
+    // out by itself), or the table's news under the bar.
+    if (message.notice) {
+      if (message.status === 'lobby') say(message.notice);
+      else news(room, message.notice);
+    }
   }, status => {
     document.body.classList.toggle('offline', status !== 'open');
     // (A hint asked on a socket that closed is asked again on the new one.)
@@ -399,9 +406,16 @@ function tableShell(room) {
   const endButton = el('button', { class: 'quiet', type: 'button', id: 'end-game', text: 'End game', onclick: () => {
     if (confirm('End this game for everyone? It won’t be kept.')) room.act('end');
   } });
+  const leaving = leaveSheet(room);
+  const leaveButton = el('button', { class: 'quiet', type: 'button', id: 'leave-table', text: 'Leave the table', onclick: () => leaving.ask() });
+  // Once the game is over, the bar keeps the way back to its result sheet
+  // (and the host's Play again) however often the sheet is put away.
+  const againButton = playAgain(room, 'bar-play-again');
+  const over = el('span', { class: 'bar-over', id: 'bar-over', hidden: true },
+    el('button', { type: 'button', id: 'open-result', text: 'See the result', onclick: () => showResult(room, sheet) }), againButton);
   // On a phone the bar's tools fold behind "⋯", so the table keeps the room.
   const more = el('button', { class: 'quiet bar-more', type: 'button', id: 'bar-more', 'aria-expanded': 'false',
-    'aria-controls': 'bar-tools', 'aria-label': 'More: log, how to play, options', text: '⋯',
+    'aria-controls': 'bar-tools', 'aria-label': 'More: log, how to play, options, leave', text: '⋯',
     onclick: () => {
       const open = !bar.classList.contains('open');
       bar.classList.toggle('open', open);
@@ -413,6 +427,7 @@ function tableShell(room) {
     el('span', { class: 'bar-code', text: room.code }),
     presetName(room) ? el('span', { class: 'bar-preset', id: 'bar-preset', text: presetName(room) }) : null,
     el('span', { class: 'bar-round', id: 'bar-round' }),
+    over,
     more,
     el('span', { class: 'bar-tools', id: 'bar-tools' },
       el('button', { class: 'quiet', type: 'button', id: 'open-log', text: 'Log', onclick: () => {
@@ -422,8 +437,8 @@ function tableShell(room) {
       } }),
       el('button', { class: 'quiet', type: 'button', id: 'open-rules', text: 'How to play', onclick: () => rules.open() }),
       el('button', { class: 'quiet', type: 'button', id: 'open-options', text: 'Options', onclick: () => options.open() }),
-      endButton));
-  root.replaceChildren(bar, status, cover, watching, passing, area, rules.node, options.node, sheet.node, layer);
+      endButton, leaveButton));
+  root.replaceChildren(bar, status, cover, watching, passing, area, rules.node, options.node, sheet.node, leaving.sheet.node, layer);
   // How to play opens by itself the first time this browser sits at a
   // table of this game (not if it was read before sitting down, nor when
   // cfg.firstRun is false).
@@ -435,6 +450,10 @@ function tableShell(room) {
   function update(was) {
     const snap = room.snap;
     endButton.hidden = !(snap.host && snap.status === 'playing');
+    // (Every seat of this browser counts: on a device people pass round, the page may hold none just now.)
+    leaveButton.hidden = !snap.seats.some(s => s.here);
+    over.hidden = !(snap.status === 'over' || snap.status === 'ended');
+    againButton.hidden = !snap.host;
     const round = cfg.progress ? cfg.progress(snap) : '';
     document.getElementById('bar-round').textContent = round || '';
     // In place, so a focused "Cover with a bot" keeps its focus.
@@ -596,7 +615,7 @@ function showResult(room, sheet) {
     body.push(...[detail, share].filter(Boolean));
   }
   const buttons = [];
-  if (snap.host) buttons.push(el('button', { class: 'primary', type: 'button', id: 'play-again', text: 'Play again', onclick: () => room.act('again') }));
+  if (snap.host) buttons.push(playAgain(room, 'play-again'));
   else buttons.push(el('p', { class: 'muted', text: 'The host can deal another game.' }));
   // (Only the people at the table may watch it: a watcher's link would lead nowhere.)
   if (snap.status === 'over' && (snap.seat !== null || snap.host)) buttons.push(el('a', { href: `/t/${snap.code}/replay`, id: 'watch-replay', text: 'Watch the replay' }));
@@ -604,6 +623,34 @@ function showResult(room, sheet) {
   buttons.push(el('a', { href: '/', text: 'All games' }));
   sheet.body.replaceChildren(...body, el('div', { class: 'actions' }, buttons));
   sheet.open();
+}
+
+function playAgain(room, id) {
+  return el('button', { class: 'primary', type: 'button', id, text: 'Play again', onclick: () => room.act('again') });
+}
+
+/** Leaving a game under way asks first, in a sheet saying what happens:
+ * a bot plays on for you (and for everyone on this device), the others
+ * are told, and the seat isn't yours to take back. */
+function leaveSheet(room) {
+  const said = el('p', { id: 'leave-says' });
+  const sheet = dialog('leave', 'Leave the table?', el('div', {}, said,
+    el('div', { class: 'actions' },
+      // (Refused, the sheet goes so the table's sentence can be read.)
+      el('button', { class: 'primary', type: 'button', id: 'leave-confirm', text: 'Leave the table',
+        onclick: async () => { if (!await leaveTable(room)) sheet.close(); } }),
+      el('button', { type: 'button', id: 'leave-stay', text: 'Stay', onclick: () => sheet.close() }))));
+  return {
+    sheet,
+    ask() {
+      const { snap } = room;
+      const mine = snap.seats.filter(s => s.here).map(s => s.name);
+      const who = mine.length > 1 ? `Bots play the seats of ${listed(mine)}` : 'A bot plays your seat';
+      const host = snap.host ? ' The next person at the table becomes the host.' : '';
+      said.textContent = `${who} from now on, and everyone at the table is told you left. You can’t take ${mine.length > 1 ? 'them' : 'it'} back.${host}`;
+      sheet.open();
+    },
+  };
 }
 
 // Share result: copies the game's own summary (cfg.shareText), and shows
