@@ -432,8 +432,11 @@ function tableShell(room) {
     el('span', { class: 'bar-tools', id: 'bar-tools' },
       el('button', { class: 'quiet', type: 'button', id: 'open-log', text: 'Log', onclick: () => {
         drawer.hidden = !drawer.hidden;
-        // On a phone the log opens below the table: bring it up to be read.
-        if (!drawer.hidden) drawer.scrollIntoView({ block: 'nearest' });
+        if (drawer.hidden) return;
+        // The log opens at its newest line, what was just played; on a
+        // phone it opens below the table, so it is brought up to be read.
+        drawer.scrollTop = drawer.scrollHeight;
+        drawer.scrollIntoView({ block: 'nearest' });
       } }),
       el('button', { class: 'quiet', type: 'button', id: 'open-rules', text: 'How to play', onclick: () => rules.open() }),
       el('button', { class: 'quiet', type: 'button', id: 'open-options', text: 'Options', onclick: () => options.open() }),
@@ -476,7 +479,10 @@ function tableShell(room) {
     passScreen(room, passing, area, was);
     if (!watching.hidden) watching.textContent = watchingNote(snap);
     const events = (snap.view && snap.view.events) || [];
+    // A log being read at its newest line follows the new ones in; one scrolled back stays where it is.
+    const following = drawer.scrollTop + drawer.clientHeight >= drawer.scrollHeight - 2;
     logList.replaceChildren(...events.map(e => el('li', { text: describe(cfg, e, snap) })).filter(li => li.textContent));
+    if (following) drawer.scrollTop = drawer.scrollHeight;
     board.dataset.seq = String(snap.seq);
     board.dataset.status = snap.status;
     room.announcer.next();
