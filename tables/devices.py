@@ -17,6 +17,11 @@ def seats_of(seats: list[Seat], browser: str) -> list[Seat]:
     return [s for s in seats if s.held_by(browser)]
 
 
+def browsers(seats: list[Seat], host: str) -> set[str]:
+    """Every browser with a seat at the table, and the host's."""
+    return {s.browser for s in seats if s.kind == Seat.PERSON and s.browser} | {host}
+
+
 def holder(seats: list[Seat], browser: str) -> Seat | None:
     """The seat holding this browser's device: of its seats, the one handed
     it last, else its first (a browser with one seat always holds it)."""

@@ -80,6 +80,7 @@ class Held:
         self.result = None  # the Result kept, when this action ended the game
         self.asking: tuple | None = None  # the bot's decision to ask a worker about once this commits
         self.telling = False  # whether the sockets will be told once this commits
+        self.notices: dict[str, str] = {}  # a sentence for a browser's page with this change, by browser
 
     def record(self, seq: int, seat: int, action, now: float, by: str) -> None:
         """Keep a move made at the table, to be written when it is saved."""
@@ -126,6 +127,13 @@ class Held:
             self.saving = _WHOLE
         else:
             self.saving = (self.saving or {"updated"}) | set(fields)
+
+    def tell(self, browsers, sentence: str) -> None:
+        """Say ``sentence`` on these browsers' pages with this change (a
+        person who has left, or been taken off, the table is still told)."""
+        for browser in browsers:
+            if browser:
+                self.notices[browser] = sentence
 
     @property
     def moved(self) -> bool:

@@ -21,7 +21,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 from engine import moves
 from engine.contract import Illegal
 
-from . import bots, devices, rows, sharing
+from . import bots, devices, rows, seating, sharing
 from .asking import BROKEN_TEXT, NOT_SAVED, Refused, Visitor
 from .hold import NO_SUCH_TABLE, UNDER_WAY, Held, Only, hold, hold_all, normal_code, under_way, waiting
 from .models import Seat, Table
@@ -32,7 +32,9 @@ FINISHED = Only(frozenset({Table.OVER, Table.ENDED}), "The game is still going; 
 
 
 def start(code, who: Visitor) -> None:
+    """The host starts the game; bots take the empty seats it needs first."""
     with hold(code, who, host="start the game", only=waiting("start the game")) as held:
+        seating.seat_bots_to_start(held)
         _begin(held)
 
 

@@ -11,7 +11,7 @@ from django.db import transaction
 
 from engine import registry
 
-from . import bots, devices, names
+from . import bots, devices, names, starting
 from .asking import Refused, Visitor
 from .hold import CODE_LENGTH, Held, Only, hold, waiting
 from .models import Seat, Table
@@ -81,12 +81,27 @@ def leave(code, who: Visitor) -> None:
     with hold(code, who) as held:
         if held.mine is None:
             raise Refused("You don't have a seat at this table.", 403)
-        for seat in devices.seats_of(held.seats, who.browser):
-            _vacate(held, seat)
+        leaving = devices.seats_of(held.seats, who.browser)
+        people = _listed([seat.name for seat in leaving])
+        for seat in leaving:
+            _vacate(held, seat)  # (in a game, each seat now goes by its bot's name)
+        if held.table.status == Table.LOBBY:
+            said = f"{people} left the table."
+        elif len(leaving) == 1:
+            said = f"{people} left the table: {leaving[0].name}, a bot, plays that seat from now on."
+        else:
+            said = f"{people} left the table: {_listed([seat.name for seat in leaving])}, bots, play their seats from now on."
         if held.by_host:
             nxt = next((s for s in held.seats if s.kind == Seat.PERSON and s.browser), None)
             held.table.host = nxt.browser if nxt else ""
             held.changed("host")
+            if nxt is not None:
+                said += f" {nxt.name} is the host now."
+        held.tell(devices.browsers(held.seats, held.table.host) - {who.browser}, said)
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) < 2 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def clear(code, who: Visitor, index) -> None:
@@ -96,7 +111,12 @@ def clear(code, who: Visitor, index) -> None:
         seat = held.seat_at(index)
         if seat.held_by(held.table.host) and not seat.device:
             raise Refused("You can't clear your own chair; leave the table instead.")
+        browser = seat.browser if seat.kind == Seat.PERSON else ""
         _vacate(held, seat)
+        # The person taken off is told so, on their own page (not the host, for a seat of the host's device).
+        if browser and browser != who.browser:
+            held.tell([browser], "The host took you off this table, so you're watching now." if held.table.status == Table.LOBBY
+                      else f"The host gave your seat to {seat.name}, a bot, so you're watching now.")
 
 
 def _vacate(held: Held, seat: Seat) -> None:
@@ -160,10 +180,21 @@ def fill(code, who: Visitor, level="medium") -> None:
     with hold(code, who, host="fill the table with bots", only=waiting("fill the table")) as held:
         seats, sizes = held.seats, held.game.sizes
         want = next((n for n in sorted(sizes) if n >= max(len(seats), 1) and n > 1), max(sizes))
-        bots.level(level)
-        while len(seats) < want:
-            seats.append(Seat.objects.create(table=held.table, index=len(seats), kind=Seat.BOT, name=_bot_name(seats), level=level))
-        held.changed("updated")
+        _seat_bots(held, want - len(seats), bots.level(level))
+
+
+def seat_bots_to_start(held: Held, level="medium") -> None:
+    """Start with empty seats: bots take the fewest of them the table needs
+    to start (``starting``), in the same action as the start. A table no
+    number of bots can start is left as it is, for the start to refuse."""
+    _seat_bots(held, starting.start_of(held.game, len(held.seats), held.table.settings).bots or 0, bots.level(level))
+
+
+def _seat_bots(held: Held, count: int, level: str) -> None:
+    seats = held.seats
+    for _ in range(count):
+        seats.append(Seat.objects.create(table=held.table, index=len(seats), kind=Seat.BOT, name=_bot_name(seats), level=level))
+    held.changed("updated")
 
 
 def set_level(code, who: Visitor, index, level) -> None:

@@ -11,22 +11,33 @@ from operator import is_
 import orjson
 
 from engine import registry
-from engine.contract import LEVELS, Illegal, offered
+from engine.contract import LEVELS, offered
 
-from . import bots, devices, results, rows
+from . import bots, devices, results, rows, starting
 from .asking import Visitor
 from .models import Result, Seat, Table
 
 
-def views(table: Table, seats: list[Seat] | None = None, result: Result | None = None) -> dict[str, str]:
+def views(table: Table, seats: list[Seat] | None = None, result: Result | None = None,
+          notices: dict[str, str] | None = None) -> dict[str, str]:
     """The snapshot each browser at the table may see, as the text its
     sockets send: one per seated browser, and the host's (``result``: the
     one the change being told kept, if it ended the game). A watcher's
-    socket reads its own (watchers are few, and most changes have none)."""
+    socket reads its own (watchers are few, and most changes have none). A
+    browser in ``notices`` is sent its sentence with its snapshot, as
+    ``notice`` (one that has just left the table, or been taken off it, too)."""
     seats = rows.seats_of(table) if seats is None else seats
-    browsers = {s.browser for s in seats if s.kind == Seat.PERSON and s.browser} | {table.host}
+    notices = notices or {}
+    browsers = devices.browsers(seats, table.host) | notices.keys()
     around, logs = _Around(table, seats, result), []
-    return {browser: text(_log_written_once(around.snapshot(Visitor(browser)), logs)) for browser in browsers if browser}
+    return {browser: text(_log_written_once(_noticed(around.snapshot(Visitor(browser)), notices.get(browser)), logs))
+            for browser in browsers if browser}
+
+
+def _noticed(snap: dict, notice: str | None) -> dict:
+    if notice is not None:
+        snap["notice"] = notice
+    return snap
 
 
 def _log_written_once(snap: dict, logs: list) -> dict:
@@ -73,9 +84,7 @@ class _Around:
         # as whose turn it is): the room kit's Your move and catch-up use it.
         self.decisions = {s: {"kind": k, "key": key} for s, k, key in deciding}
         self.idle = bots.idle_seats(table, deciding, time.time())
-        self.problem = None
-        if table.status == Table.LOBBY:
-            self.problem = _start_problem(game, len(seats), table.settings)
+        self.start = starting.start_of(game, len(seats), table.settings) if table.status == Table.LOBBY else starting.AS_IT_IS
         self.result = results.result_of(table, game, kept)
         self.hosts = {s.index for s in seats if s.held_by(table.host) and not s.device}
         # Only a table that draws the moves from the list is sent it: a Get
@@ -121,7 +130,9 @@ class _Around:
             "sizes": list(game.sizes),
             "players": list(game.players),
             "levels": list(LEVELS),
-            "startProblem": self.problem,
+            "startProblem": self.start.problem,
+            # How many bots the host's Start seats in the empty seats first (None: no number will do).
+            "startBots": self.start.bots,
             "hints": table.hints,  # whether the host lets players ask for hints
             "seats": [
                 {
@@ -170,17 +181,3 @@ def words_for(game):
     return words
 
 
-def _start_problem(game, n: int, settings: dict) -> str | None:
-    """Why the table can't start as it is, in the game's own sentence: its
-    size, or its size with these settings (a preset for one player at a
-    table of three); None when it can."""
-    try:
-        game.new(n, "size-check", 0.0, dict(settings))
-    except Illegal as refused:
-        return refused.sentence
-    except Exception:
-        pass
-    if n in game.sizes:
-        return None
-    sizes = ", ".join(str(s) for s in game.sizes)
-    return f"{game.title} starts with {sizes} seats; add a bot or remove a seat."

@@ -28,7 +28,8 @@ def tell(held: Held) -> None:
     view of the table once and hand them to every socket watching it: a
     socket never sees a change that rolled back, and never has to read the
     database to learn of one. With no socket watching (a table whose people
-    left it to its bots, or that is played from the API), no view is built."""
+    left it to its bots, or that is played from the API), no view is built.
+    The held table's ``notices`` go with their browsers' views."""
     if held.telling:
         return  # one message per change carries the table as it ends
     held.telling = True
@@ -47,7 +48,7 @@ def tell(held: Held) -> None:
             return  # nobody watches: a socket that comes reads the table as it stands
         try:
             message = {"type": "table.changed", "order": [table.number, table.seq],
-                       "views": snapshots.views(table, held.seats, held.result), "bot": bot}
+                       "views": snapshots.views(table, held.seats, held.result, held.notices), "bot": bot}
         except Exception:
             log.exception("could not build the views of %s", table.code)
             if bot is not None:

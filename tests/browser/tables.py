@@ -31,6 +31,26 @@ def cookies(client: Client) -> list[dict]:
     return [{"name": c.name, "value": c.value, "domain": host, "path": "/"} for c in client.jar]
 
 
+# A phone's screen and a laptop's, as the family's own.
+PHONE, LAPTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 800}
+
+
+def seated(browser, url: str, cookies_of: list[dict], path: str, *, phone=False, stored="", timeout=20000):
+    """A browser sitting in the seat of these cookies at ``path``, How to
+    play read (and whatever else ``stored`` puts in its storage), motion
+    reduced: its page, and every error the page printed."""
+    context = browser.new_context(base_url=url, viewport=PHONE if phone else LAPTOP, has_touch=phone, is_mobile=phone,
+                                  reduced_motion="reduce")
+    context.add_init_script(f"for (const g of {json.dumps(GAMES)}) localStorage.setItem(`parlor:${{g}}:seen-rules`, '1');" + stored)
+    context.add_cookies(cookies_of)
+    page = context.new_page()
+    page.set_default_timeout(timeout)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(path)
+    return page, errors
+
+
 class Walk:
     """One table of one game: Ada (the host) and bots."""
 

@@ -1,11 +1,12 @@
 """axe-core, the field's accessibility engine, on every page a family meets:
 the lobby, a waiting room (the host's and a guest's), every game's table
 (on a laptop and a phone, and Euchre's in a lone hand too) and every sheet
-(How to play, Options, Euchre's hand sheet, each result sheet). No finding
-of serious or critical impact, and none of the ones a family met before at
-any impact: a button whose accessible name does not say its visible label,
-a page with no level-one heading, a scrolling region a keyboard cannot
-reach, text too faint to read. The site's faces are loaded on every page."""
+(How to play, Options, Leave the table, Euchre's hand sheet, each result
+sheet). No finding of serious or critical impact, and none of the ones a
+family met before at any impact: a button whose accessible name does not
+say its visible label, a page with no level-one heading, a scrolling region
+a keyboard cannot reach, text too faint to read. The site's faces are
+loaded on every page."""
 
 import json
 
@@ -68,7 +69,7 @@ def test_every_table_and_sheet(slug, site, browse):
         shows(page, walk)
         problems += findings(page, f"{slug} table on a {name}")
     page = laptop
-    for sheet, opener in (("How to play", "#open-rules"), ("Options", "#open-options")):
+    for sheet, opener in (("How to play", "#open-rules"), ("Options", "#open-options"), ("Leave the table", "#leave-table")):
         page.locator(opener).click()
         page.locator("dialog[open]").wait_for()
         problems += findings(page, f"{slug} {sheet}")

@@ -4,12 +4,11 @@ which is one of the moves the table offers her; at a table whose host
 turned hints off she is told so instead, and nothing is marked. (The
 Euchre test plays a hinted card through to the result sheet.)"""
 
-import json
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tables import GAMES, Walk
+from tests.browser.tables import GAMES, Walk, seated
 from tests.live import Client
 from tests.views import offered_to
 
@@ -22,16 +21,8 @@ def hinting(browser, site):
     made = []
 
     def context(walk):
-        ctx = browser.new_context(base_url=site.url, viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
-        ctx.add_init_script(f"for (const g of {json.dumps(GAMES)}) localStorage.setItem(`parlor:${{g}}:seen-rules`, '1');"
-                            "localStorage.setItem('parlor:hints', 'on');")
-        ctx.add_cookies(walk.cookies())
-        made.append(ctx)
-        page = ctx.new_page()
-        page.set_default_timeout(30000)
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(walk.path)
+        page, errors = seated(browser, site.url, walk.cookies(), walk.path, stored="localStorage.setItem('parlor:hints', 'on');", timeout=30000)
+        made.append(page.context)
         return page, errors
 
     yield context

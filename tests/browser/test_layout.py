@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tables import GAMES, Walk, lone_hand_in_play
+from tests.browser.tables import GAMES, Walk, lone_hand_in_play, new_table
 from tests.views import offered_to
 from tools.pageweight import COLD_BUDGET, measure
 
@@ -144,20 +144,30 @@ def test_the_table_fits_every_screen(stage, slug, walks, viewers):
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("size", ["phone", "small phone"])
-def test_on_a_phone_the_log_opens_where_it_can_be_read(size, viewers):
-    page = viewers("euchre", True).at(size)
+# How far the log drawer is from its newest line, in pixels.
+LOG_FROM_NEWEST = "() => { const d = document.getElementById('log-drawer'); return d.scrollHeight - d.clientHeight - d.scrollTop; }"
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_log_opens_at_its_newest_line_where_it_can_be_read(size, walks, viewers):
+    """Euchre's log at the end of a game runs longer than its drawer: it
+    opens at what was just played (on a phone, brought up to be read)."""
+    walks("euchre").to("over")
+    page = viewers("euchre", SIZES[size][2]).at(size)
     page.evaluate("scrollTo(0, 0)")
     sheet = page.locator("#result-dialog[open]")
     if sheet.count():
         sheet.get_by_role("button", name="See the table").click()
-    if page.locator("#bar-more[aria-expanded=false]").count():
+    if page.locator("#bar-more[aria-expanded=false]:visible").count():
         page.locator("#bar-more").click()
     if page.locator("#log-drawer:visible").count():
         page.locator("#open-log").click()  # (closed again, to be opened)
     page.locator("#open-log").click()
-    expect(page.locator("#log-drawer")).to_be_in_viewport(ratio=0.5)
-    expect(page.locator("#log li").first).to_be_in_viewport()
+    drawer = page.locator("#log-drawer")
+    expect(drawer).to_be_in_viewport(ratio=0.5)
+    assert drawer.evaluate("d => d.scrollHeight > d.clientHeight"), "the log fits its drawer: nothing to scroll"
+    expect(page.locator("#log li").last).to_be_in_viewport()
+    assert page.evaluate(LOG_FROM_NEWEST) <= 1
 
 
 def corners(box):
@@ -273,5 +283,23 @@ def test_on_a_phone_the_lobby_fits_and_its_links_are_big_enough_to_tap(size, bro
             page.locator(".game-card").first.wait_for()
             problems = look(page, size, "lobby", path)
             assert not problems, "\n".join(problems)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("slug", ["euchre", "station-master"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_hosts_waiting_room_fits_every_screen(size, slug, browser, site):
+    """Start, the bots and the seats as a host meets them, with a seat
+    taken and the rest empty."""
+    width, height, touch = SIZES[size]
+    context = browser.new_context(base_url=site.url, viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
+    try:
+        page = context.new_page()
+        code = new_table(page, slug)
+        page.goto(f"/t/{code}")
+        page.locator("#start").wait_for()
+        problems = look(page, size, slug, "waiting room")
+        assert not problems, "\n".join(problems)
     finally:
         context.close()

@@ -18,7 +18,9 @@ def test_a_host_and_a_guest_sit_down_add_a_bot_and_both_see_the_table(servers, p
     code = ada.page.locator("#table-code").inner_text()
     expect(ada.page.locator("#seats li")).to_have_count(1)
     expect(ada.page.locator("#start-problem")).to_have_text("High Card needs 2, 3 or 4 seats: add a bot or remove a seat.")
-    expect(ada.page.get_by_role("button", name="Start the game")).to_be_disabled()
+    # Bots fill empty seats, as the lobby promises: Start says it seats one.
+    expect(ada.page.locator("#start")).to_have_text("Start the game — a bot takes the empty seat")
+    expect(ada.page.locator("#start")).to_be_enabled()
 
     ben = people(server.url, width=390, height=844)
     ben.page.goto("/")
@@ -32,6 +34,7 @@ def test_a_host_and_a_guest_sit_down_add_a_bot_and_both_see_the_table(servers, p
     ada.page.get_by_role("button", name="Add a bot").click()
     expect(ada.page.locator("#seats li")).to_have_count(3)
     expect(ada.page.locator("#start-problem")).to_have_count(0)
+    expect(ada.page.locator("#start")).to_have_text("Start the game")
     ada.page.get_by_role("button", name="Start the game").click()
 
     for person in (ada, ben):

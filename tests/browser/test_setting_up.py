@@ -60,7 +60,8 @@ def test_a_one_seat_co_op_table_says_so_and_offers_solitaire(servers, people):
     start_from_card(page, "station-master", "Station Master")
     expect(page.get_by_label("Preset", exact=True)).to_have_value("co-op")
     expect(page.locator("#start-problem")).to_have_text("Co-op needs two to four Offices: add a bot, or choose Solitaire to play alone.")
-    expect(page.get_by_role("button", name="Start the game")).to_be_disabled()
+    # Start can go as it is, a bot taking the empty seat; or Solitaire, for one.
+    expect(page.locator("#start")).to_have_text("Start the game — a bot takes the empty seat")
     expect(page.locator("#preset-offer button")).to_have_text(["Play Solitaire"])
     # Custom answers "two to four" until asked otherwise: Solitaire is offered there too.
     page.get_by_label("Preset", exact=True).select_option("custom")
@@ -69,6 +70,7 @@ def test_a_one_seat_co_op_table_says_so_and_offers_solitaire(servers, people):
     expect(page.get_by_label("Preset", exact=True)).to_have_value("solitaire")
     expect(page.locator("#start-problem")).to_have_count(0)
     expect(page.locator("#preset-offer")).to_have_count(0)
+    expect(page.locator("#start")).to_have_text("Start the game")
     expect(page.get_by_role("button", name="Start the game")).to_be_enabled()
     assert ada.errors == []
 

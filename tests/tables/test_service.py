@@ -73,14 +73,39 @@ def test_a_table_has_a_short_readable_code_and_the_creator_hosts_it():
     assert snap["host"] and snap["seat"] == 0 and snap["seats"][0]["name"] == "Ada" and snap["status"] == "lobby"
 
 
-def test_a_refused_size_shows_its_sentence_and_start_is_refused():
+def test_start_seats_bots_in_the_empty_seats_the_game_needs_and_starts_in_the_one_action():
     ada = Client()
     code = new_table(ada)
     snap = snap_of(ada, code)
     assert snap["startProblem"] == "High Card needs 2, 3 or 4 seats: add a bot or remove a seat."
+    assert snap["startBots"] == 1
+    status, snap = post(ada, f"/api/tables/{code}/start")
+    assert status == 200 and snap["status"] == "playing"
+    assert [s["kind"] for s in snap["seats"]] == ["person", "bot"] and snap["seats"][1]["level"] == "medium"
+    # Euchre's four seats: three bots, the fewest it starts with.
+    code = new_table(ada, game="euchre")
+    assert snap_of(ada, code)["startBots"] == 3
+    status, snap = post(ada, f"/api/tables/{code}/start")
+    assert status == 200 and [s["kind"] for s in snap["seats"]] == ["person", "bot", "bot", "bot"]
+    # A full table starts with no bot added.
+    code = new_table(ada)
+    post(ada, f"/api/tables/{code}/bot")
+    assert snap_of(ada, code)["startBots"] == 0
+    status, snap = post(ada, f"/api/tables/{code}/start")
+    assert status == 200 and len(snap["seats"]) == 2
+
+
+def test_a_table_no_bot_can_make_startable_shows_its_sentence_and_start_is_refused():
+    ada = Client()
+    code = new_table(ada, game="station-master")
+    post(ada, f"/api/tables/{code}/settings", {"settings": {"preset": "solitaire"}})
+    post(ada, f"/api/tables/{code}/bot")
+    snap = snap_of(ada, code)
+    assert snap["startProblem"] and snap["startBots"] is None
+    before = state_of(code)
     status, body = post(ada, f"/api/tables/{code}/start")
     assert status == 409 and body["error"] == snap["startProblem"]
-    assert Table.objects.get(code=code).status == "lobby"
+    assert state_of(code) == before
 
 
 def test_joining_by_code_sits_you_down_and_a_reload_keeps_your_seat():

@@ -42,12 +42,8 @@ export function handoff(room) {
   const root = document.getElementById('room');
   const bar = root.querySelector(':scope > header.bar');
   if (!bar) return;
-  root.querySelector('#opening')?.remove();
   const text = announcement(room);
-  const line = el('p', { class: 'opening', id: 'opening' },
-    el('span', { class: 'opening-text', id: 'opening-text', text }), ' ',
-    el('button', { type: 'button', class: 'quiet close', 'aria-label': 'Put the announcement away', text: '✕', onclick: () => line.remove() }));
-  bar.after(line);
+  bar.after(standing('opening', text, 'Put the announcement away'));
   room.announce(text);
   root.classList.remove('arriving');
   void root.offsetWidth; // start the beat again for a Play again
@@ -55,7 +51,27 @@ export function handoff(room) {
   root.addEventListener('animationend', () => root.classList.remove('arriving'), { once: true });
 }
 
-/** Your first move puts the start's announcement away. */
+/** News of the table for this page alone (someone left: the snapshot's
+ * `notice`), standing under the bar, and pinned to the top of the window
+ * when the page is scrolled down to play, until put away or your move. */
+export function news(room, text) {
+  const bar = document.querySelector('#room > header.bar');
+  if (!bar) return;
+  (document.getElementById('opening') || bar).after(standing('table-news', text, 'Put the news away'));
+  room.announce(text);
+}
+
+/** A line standing under the bar until put away (its ✕) or your move. */
+function standing(id, text, away) {
+  document.getElementById(id)?.remove();
+  const line = el('p', { class: `opening ${id}`, id },
+    el('span', { class: 'opening-text', id: `${id}-text`, text }), ' ',
+    el('button', { type: 'button', class: 'quiet close', 'aria-label': away, text: '✕', onclick: () => line.remove() }));
+  return line;
+}
+
+/** Your first move puts the start's announcement, and any news, away. */
 export function putAway() {
   document.getElementById('opening')?.remove();
+  document.getElementById('table-news')?.remove();
 }

@@ -29,7 +29,10 @@ export function patch(old, fresh) {
   }
   if (old.hasAttribute('data-own')) return old;
   const picked = old.nodeName === 'SELECT' ? fresh.value : null;
-  attributes(old, fresh);
+  // A field someone is typing in is never taken from under them: it stays
+  // usable while it has focus (what can no longer be done, the server
+  // refuses with a sentence), so their next key still lands in it.
+  attributes(old, fresh, typing(old) ? ['disabled'] : []);
   handlers(old, fresh);
   children(old, fresh);
   // A pick is sent the moment it is made, so a list always shows the
@@ -39,9 +42,15 @@ export function patch(old, fresh) {
   return old;
 }
 
-function attributes(old, fresh) {
-  for (const { name } of [...old.attributes]) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
-  for (const { name, value } of fresh.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+function attributes(old, fresh, kept) {
+  for (const { name } of [...old.attributes]) if (!fresh.hasAttribute(name) && !kept.includes(name)) old.removeAttribute(name);
+  for (const { name, value } of fresh.attributes) if (old.getAttribute(name) !== value && !kept.includes(name)) old.setAttribute(name, value);
+}
+
+/** Is someone typing in this node: a text field that has the focus? */
+function typing(node) {
+  return node === document.activeElement && (node.nodeName === 'TEXTAREA'
+    || (node.nodeName === 'INPUT' && !['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'range', 'color'].includes(node.type)));
 }
 
 function handlers(old, fresh) {
@@ -88,9 +97,13 @@ export function keepingFocus(box, change) {
   const was = document.activeElement;
   const inside = was && was !== document.body && box.contains(was);
   const before = inside ? [...box.querySelectorAll(FOCUSABLE)] : [];
+  const wasTyping = inside && typing(was);
   change();
   if (!inside || (was.isConnected && was.matches(FOCUSABLE) && document.activeElement === was)) return;
   if (was.isConnected && was.matches(FOCUSABLE)) { was.focus(); return; }
+  // Focus never moves on its own from a field someone was typing in: their
+  // next key would press whatever it landed on (an Enter, Start the game).
+  if (wasTyping) return;
   const now = [...box.querySelectorAll(FOCUSABLE)].filter(n => n.offsetParent !== null || n === document.activeElement);
   let next = null;
   if (was.isConnected) {

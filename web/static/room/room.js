@@ -16,7 +16,7 @@ import { api, connect, cookie, el, forgetTable, rememberTable, savedName, saveNa
 import { keepingFocus, patch } from './patch.js';
 import { firstVisit, markRead } from './howto.js';
 import { HINTS_KEY, HINTS_WARNING, Hints, hintsOn, hintsSetting } from './hints.js';
-import { handoff, justStarted, presetName, putAway } from './opening.js';
+import { handoff, justStarted, news, presetName, putAway } from './opening.js';
 import { fitOffer, settingsList } from './settings.js';
 import { LOUDEST, SOUNDS_KEY, play as playSound, soundsOn } from './sounds.js';
 import { YourMove } from './yourmove.js';
@@ -74,6 +74,13 @@ export function start(cfg) {
       room.act('join', { name: savedName() });
     }
     draw(was);
+    // A sentence for this page alone with the change (someone left, or the
+    // host took you off the table): the waiting room's status line (read
+    // out by itself), or the table's news under the bar.
+    if (message.notice) {
+      if (message.status === 'lobby') say(message.notice);
+      else news(room, message.notice);
+    }
   }, status => {
     document.body.classList.toggle('offline', status !== 'open');
     // (A hint asked on a socket that closed is asked again on the new one.)
@@ -183,6 +190,21 @@ export function start(cfg) {
   return room;
 }
 
+/** Leave the table: your seat goes (the waiting room) or a bot plays it
+ * from now on (a game), and everyone still there is told. The page goes
+ * back to the lobby once the table has it; a refusal is said, and false. */
+async function leaveTable(room) {
+  try {
+    await api(`tables/${room.code}/leave`, {});
+  } catch (err) {
+    room.say(err.message, true);
+    return false;
+  }
+  forgetTable(room.code);
+  location.href = '/';
+  return true;
+}
+
 /** Is this key press for the table? Not while typing in a field, not while
  * a dialog is open, not with Ctrl, Alt or the command key held (those are
  * the browser's), not a held letter repeating, and not Enter on a focused
@@ -231,13 +253,16 @@ function waitingRoom(room) {
       el('span', { class: 'tools' }, tools));
   });
   const note = cfg.neighbors ? cfg.neighbors(snap) : null;
-  const actions = [];
-  if (host) {
-    actions.push(el('button', { type: 'button', id: 'add-bot', disabled: full, text: 'Add a bot', onclick: () => room.act('bot', { level: 'medium' }) }));
-    actions.push(el('button', { type: 'button', id: 'fill-bots', disabled: full, text: 'Fill with bots', onclick: () => room.act('fill', { level: 'medium' }) }));
-    if (seated) actions.push(hereForm(room, full));
-    actions.push(el('button', { type: 'button', id: 'start', class: 'primary', disabled: !!snap.startProblem, text: 'Start the game', onclick: () => room.act('start') }));
-  }
+  // Start can go when the table starts as it is, or once the server has
+  // seated the bots it says it needs (startBots), in the same action.
+  const bots = snap.startBots || 0;
+  const startable = !snap.startProblem || bots > 0;
+  const actions = host ? el('div', { class: 'actions', id: 'seat-actions' },
+    el('button', { type: 'button', id: 'add-bot', disabled: full, text: 'Add a bot', onclick: () => room.act('bot', { level: 'medium' }) }),
+    el('button', { type: 'button', id: 'fill-bots', disabled: full, text: 'Fill with bots', onclick: () => room.act('fill', { level: 'medium' }) }),
+    el('button', { type: 'button', id: 'start', class: 'primary', disabled: !startable, onclick: () => room.act('start'),
+      text: bots === 1 ? 'Start the game — a bot takes the empty seat' : bots ? `Start the game — bots take the ${bots} empty seats` : 'Start the game' }))
+    : el('p', { class: 'muted', text: seated ? 'Waiting for the host to start the game.' : '' });
   let seatBox = null;
   if (!seated) {
     const input = el('input', { id: 'seat-name', maxlength: '20', placeholder: 'Your name', value: savedName(), 'aria-label': 'Your name' });
@@ -267,14 +292,17 @@ function waitingRoom(room) {
     el('p', { id: 'room-status', class: 'status', role: 'status', 'aria-live': 'polite', 'data-own': '' }),
     seatBox,
     el('h2', { text: `Seats (${snap.seats.length})` }),
+    // Start and the bots come before the seats, so they stay in sight however many seats there are.
+    actions,
+    // (Once bots can make the table startable, why it can't start as it is reads as news, not as a fault.)
+    snap.startProblem ? el('p', { class: startable ? 'muted' : 'problem', id: 'start-problem', text: snap.startProblem }) : null,
+    fitOffer({ schema: room.schema, settings: snap.settings, seats: snap.seats.length, problem: snap.startProblem, host, pick: (key, value) => pickSetting(room, key, value) }),
+    host && seated ? hereForm(room, full) : null,
     el('ol', { class: 'seats', id: 'seats' }, seatRows),
     note,
-    snap.startProblem ? el('p', { class: 'problem', id: 'start-problem', text: snap.startProblem }) : null,
-    fitOffer({ schema: room.schema, settings: snap.settings, seats: snap.seats.length, problem: snap.startProblem, host, pick: (key, value) => pickSetting(room, key, value) }),
     settingsForm(room),
     hintsSetting(room),
-    host ? el('div', { class: 'actions' }, actions) : el('p', { class: 'muted', text: seated ? 'Waiting for the host to start the game.' : '' }),
-    seated ? el('p', {}, el('button', { class: 'quiet', type: 'button', text: 'Leave this table', onclick: () => { forgetTable(room.code); room.act('leave'); location.href = '/'; } })) : null,
+    seated ? el('p', {}, el('button', { class: 'quiet', type: 'button', text: 'Leave this table', onclick: () => leaveTable(room) })) : null,
     el('p', {}, el('a', { href: '/', text: '← All games' })),
   );
 }
@@ -287,10 +315,15 @@ function hereForm(room, full) {
     const field = e.currentTarget.querySelector('#here-name');
     const name = field.value.trim();
     if (!name) { room.say('Type the name of the person sharing this device first.', true); return; }
-    field.value = '';
+    // (A table that filled while they typed refuses the name with a sentence: it stays to be read.)
+    if (!e.currentTarget.querySelector('#add-here-button').disabled) field.value = '';
     room.act('here', { name });
   } },
-  el('input', { id: 'here-name', maxlength: '20', placeholder: 'Their name', 'aria-label': 'Name of a person on this device', disabled: full }),
+  el('input', { id: 'here-name', maxlength: '20', placeholder: 'Their name', 'aria-label': 'Name of a person on this device', disabled: full,
+    // Enter sends the name even once the table has filled and the button
+    // greyed (a field being typed in stays usable: patch.js), for the
+    // table's answer, rather than doing nothing.
+    onkeydown: e => { if (e.key === 'Enter' && !e.isComposing) { e.preventDefault(); e.currentTarget.form.requestSubmit(); } } }),
   el('button', { type: 'submit', id: 'add-here-button', disabled: full, text: 'Add a person on this device' }));
 }
 
@@ -378,9 +411,16 @@ function tableShell(room) {
   const endButton = el('button', { class: 'quiet', type: 'button', id: 'end-game', text: 'End game', onclick: () => {
     if (confirm('End this game for everyone? It won’t be kept.')) room.act('end');
   } });
+  const leaving = leaveSheet(room);
+  const leaveButton = el('button', { class: 'quiet', type: 'button', id: 'leave-table', text: 'Leave the table', onclick: () => leaving.ask() });
+  // Once the game is over, the bar keeps the way back to its result sheet
+  // (and the host's Play again) however often the sheet is put away.
+  const againButton = playAgain(room, 'bar-play-again');
+  const over = el('span', { class: 'bar-over', id: 'bar-over', hidden: true },
+    el('button', { type: 'button', id: 'open-result', text: 'See the result', onclick: () => showResult(room, sheet) }), againButton);
   // On a phone the bar's tools fold behind "⋯", so the table keeps the room.
   const more = el('button', { class: 'quiet bar-more', type: 'button', id: 'bar-more', 'aria-expanded': 'false',
-    'aria-controls': 'bar-tools', 'aria-label': 'More: log, how to play, options', text: '⋯',
+    'aria-controls': 'bar-tools', 'aria-label': 'More: log, how to play, options, leave', text: '⋯',
     onclick: () => {
       const open = !bar.classList.contains('open');
       bar.classList.toggle('open', open);
@@ -392,17 +432,21 @@ function tableShell(room) {
     el('span', { class: 'bar-code', text: room.code }),
     presetName(room) ? el('span', { class: 'bar-preset', id: 'bar-preset', text: presetName(room) }) : null,
     el('span', { class: 'bar-round', id: 'bar-round' }),
+    over,
     more,
     el('span', { class: 'bar-tools', id: 'bar-tools' },
       el('button', { class: 'quiet', type: 'button', id: 'open-log', text: 'Log', onclick: () => {
         drawer.hidden = !drawer.hidden;
-        // On a phone the log opens below the table: bring it up to be read.
-        if (!drawer.hidden) drawer.scrollIntoView({ block: 'nearest' });
+        if (drawer.hidden) return;
+        // The log opens at its newest line, what was just played; on a
+        // phone it opens below the table, so it is brought up to be read.
+        drawer.scrollTop = drawer.scrollHeight;
+        drawer.scrollIntoView({ block: 'nearest' });
       } }),
       el('button', { class: 'quiet', type: 'button', id: 'open-rules', text: 'How to play', onclick: () => rules.open() }),
       el('button', { class: 'quiet', type: 'button', id: 'open-options', text: 'Options', onclick: () => options.open() }),
-      endButton));
-  root.replaceChildren(bar, status, cover, watching, passing, area, rules.node, options.node, sheet.node, layer);
+      endButton, leaveButton));
+  root.replaceChildren(bar, status, cover, watching, passing, area, rules.node, options.node, sheet.node, leaving.sheet.node, layer);
   // How to play opens by itself the first time this browser sits at a
   // table of this game (not if it was read before sitting down, nor when
   // cfg.firstRun is false).
@@ -414,6 +458,10 @@ function tableShell(room) {
   function update(was) {
     const snap = room.snap;
     endButton.hidden = !(snap.host && snap.status === 'playing');
+    // (Every seat of this browser counts: on a device people pass round, the page may hold none just now.)
+    leaveButton.hidden = !snap.seats.some(s => s.here);
+    over.hidden = !(snap.status === 'over' || snap.status === 'ended');
+    againButton.hidden = !snap.host;
     const round = cfg.progress ? cfg.progress(snap) : '';
     document.getElementById('bar-round').textContent = round || '';
     // In place, so a focused "Cover with a bot" keeps its focus.
@@ -436,7 +484,10 @@ function tableShell(room) {
     passScreen(room, passing, area, was);
     if (!watching.hidden) watching.textContent = watchingNote(snap);
     const events = (snap.view && snap.view.events) || [];
+    // A log being read at its newest line follows the new ones in; one scrolled back stays where it is.
+    const following = drawer.scrollTop + drawer.clientHeight >= drawer.scrollHeight - 2;
     logList.replaceChildren(...events.map(e => el('li', { text: describe(cfg, e, snap) })).filter(li => li.textContent));
+    if (following) drawer.scrollTop = drawer.scrollHeight;
     board.dataset.seq = String(snap.seq);
     board.dataset.status = snap.status;
     room.announcer.next();
@@ -575,7 +626,7 @@ function showResult(room, sheet) {
     body.push(...[detail, share].filter(Boolean));
   }
   const buttons = [];
-  if (snap.host) buttons.push(el('button', { class: 'primary', type: 'button', id: 'play-again', text: 'Play again', onclick: () => room.act('again') }));
+  if (snap.host) buttons.push(playAgain(room, 'play-again'));
   else buttons.push(el('p', { class: 'muted', text: 'The host can deal another game.' }));
   // (Only the people at the table may watch it: a watcher's link would lead nowhere.)
   if (snap.status === 'over' && (snap.seat !== null || snap.host)) buttons.push(el('a', { href: `/t/${snap.code}/replay`, id: 'watch-replay', text: 'Watch the replay' }));
@@ -583,6 +634,34 @@ function showResult(room, sheet) {
   buttons.push(el('a', { href: '/', text: 'All games' }));
   sheet.body.replaceChildren(...body, el('div', { class: 'actions' }, buttons));
   sheet.open();
+}
+
+function playAgain(room, id) {
+  return el('button', { class: 'primary', type: 'button', id, text: 'Play again', onclick: () => room.act('again') });
+}
+
+/** Leaving a game under way asks first, in a sheet saying what happens:
+ * a bot plays on for you (and for everyone on this device), the others
+ * are told, and the seat isn't yours to take back. */
+function leaveSheet(room) {
+  const said = el('p', { id: 'leave-says' });
+  const sheet = dialog('leave', 'Leave the table?', el('div', {}, said,
+    el('div', { class: 'actions' },
+      // (Refused, the sheet goes so the table's sentence can be read.)
+      el('button', { class: 'primary', type: 'button', id: 'leave-confirm', text: 'Leave the table',
+        onclick: async () => { if (!await leaveTable(room)) sheet.close(); } }),
+      el('button', { type: 'button', id: 'leave-stay', text: 'Stay', onclick: () => sheet.close() }))));
+  return {
+    sheet,
+    ask() {
+      const { snap } = room;
+      const mine = snap.seats.filter(s => s.here).map(s => s.name);
+      const who = mine.length > 1 ? `Bots play the seats of ${listed(mine)}` : 'A bot plays your seat';
+      const host = snap.host ? ' The next person at the table becomes the host.' : '';
+      said.textContent = `${who} from now on, and everyone at the table is told you left. You can’t take ${mine.length > 1 ? 'them' : 'it'} back.${host}`;
+      sheet.open();
+    },
+  };
 }
 
 // Share result: copies the game's own summary (cfg.shareText), and shows
