@@ -150,7 +150,8 @@ def sides(watching: Watching) -> list[dict]:
         else:
             mark = " (on this device)" if several and i in watching.own else ""
             label, note = (f"{name}{mark}",
-                           f"You’re watching from {name}’s side: {name}’s cards as they were then, nobody else’s.")
+                           f"You’re watching from {name}’s side: {name}’s cards as they were then, nobody else’s; "
+                           f"the table calls {name} “you”.")
         out.append({"value": str(i), "label": label, "note": note})
     out.append({"value": replays.ALL, "label": "Every hand face up",
                 "note": "Every hand is face up: everyone’s cards at each step, listed beside the table."})
