@@ -377,22 +377,25 @@ def result_page(request, pk):
     link = request.build_absolute_uri(reverse("accounts:shared-result", args=[shared.token]))
     latest = result.table.number == result.number and result.table.status == Table.OVER
     return _result_page(request, result, share=link, table=result.table.code if latest else None,
-                        replay=reverse("replay", args=[result.pk]))
+                        replay=reverse("replay", args=[result.pk]), record=reverse("replay-record", args=[result.pk]))
 
 
 def shared_result(request, token):
     """A game's result through the link its people shared: who played and
     how it ended, and nothing that leads to the table."""
-    shared = SharedResult.objects.select_related("result").filter(token=token).first()
+    shared = SharedResult.objects.select_related("result", "result__table").filter(token=token).first()
     if shared is None:
         raise Http404("That link doesn't lead to a result.")
-    return _result_page(request, shared.result, share=None, table=None, replay=reverse("shared-replay", args=[token]))
+    # Someone who played the game, following its link, may still download its record.
+    record = reverse("replay-record", args=[shared.result_id]) if may_see(request, shared.result) else None
+    return _result_page(request, shared.result, share=None, table=None, replay=reverse("shared-replay", args=[token]),
+                        record=record)
 
 
-def _result_page(request, result: Result, share: str | None, table: str | None, replay: str):
+def _result_page(request, result: Result, share: str | None, table: str | None, replay: str, record: str | None):
     """Who sat where, places, scores and each rating line; never the
     table's code, but for a link back to it for the people at it while it
-    still shows this game."""
+    still shows this game; the game's record to download, for them."""
     lines = result.changes if isinstance(result.changes, list) else []
     teams = rating_tables.teams_of(result.game, len(result.seats), result.settings)
     sides = dict((s, rank) for members, rank in rating_tables.sides_of(teams, result.places) for s in members)
@@ -406,4 +409,5 @@ def _result_page(request, result: Result, share: str | None, table: str | None, 
     rows.sort(key=lambda r: r["rank"])
     return render(request, "accounts/result.html", {
         "result": result, "title": _title(result.game), "rows": rows, "share": share, "table": table, "replay": replay,
+        "record": record,
     })

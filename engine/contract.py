@@ -49,7 +49,10 @@ which side each seat plays for (ratings; by default everyone for
 themselves); ``legal_in_snapshot``, False for a game whose own table draws
 the deciding seat's moves from its view, so its snapshots carry no ``legal``
 list (by default they do: the generic table draws it); ``opening(state)``, a
-sentence announcing the start (none by default). A game's ``bots`` may have
+sentence announcing the start (none by default); ``hand(view)``, the cards
+in the hand of the view's seat as a replay shows them face up beside the
+table: card strings the card kit draws, or for cards of the game's own
+each a dict with its ``name`` (by default the view's ``mine``). A game's ``bots`` may have
 ``decide(view, level, rng)``, the move and a sentence saying why (a hint
 shows both; by default ``choose``'s move and no sentence).
 
@@ -68,7 +71,7 @@ REQUIRED = (
     "slug", "title", "players", "sizes", "DEFAULTS", "options", "new", "MOVES",
     "view", "deciding", "legal", "bots", "bot_think", "result", "determinize",
 )
-OPTIONAL = ("fallback", "say", "options_schema", "team_of", "legal_in_snapshot", "opening")
+OPTIONAL = ("fallback", "say", "options_schema", "team_of", "legal_in_snapshot", "opening", "hand")
 
 
 class Bots(Protocol):
@@ -102,6 +105,7 @@ class Game(Protocol):
     def say(self, action: dict) -> str: ...
     def team_of(self, state: dict | None, n: int, settings: dict | None = None) -> list[int]: ...
     def opening(self, state: dict) -> str | None: ...
+    def hand(self, view: dict) -> list: ...
 
 
 def completed(game) -> Game:
@@ -114,6 +118,7 @@ def completed(game) -> Game:
         "team_of": lambda state, n, settings=None: list(range(n)),
         "legal_in_snapshot": True,
         "opening": lambda state: None,
+        "hand": lambda view: view.get("mine") or [],
     }
     for name, default in defaults.items():
         if not hasattr(game, name):

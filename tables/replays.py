@@ -7,13 +7,19 @@ at that point of the game. The service knows no rules: the game's contract
 (view, deciding, result) says everything about a step.
 
 Step 0 is the deal, before anyone moved; step k is the table after the
-game's k-th move; the last step is the end."""
+game's k-th move; the last step is the end.
+
+Once a game is over its hands are no secret to the people who played it, so
+they may watch it from any seat's side, or with every hand face up, and
+download its record (``export``; engine/record.py). Anyone else allowed to
+watch (a result's shared link) sees only what a watcher at the table saw."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from engine import play, registry
+from engine import record as records
 from engine.contract import Illegal
 
 from .asking import Refused
@@ -25,6 +31,10 @@ ENDED_EARLY = "The host ended this game early, so it has no replay: only a game 
 NO_GAME_YET = "No game has been played to its end at this table yet, so there is nothing to replay."
 NOT_KEPT = "This game was played before Parlor kept what a replay needs, so it can't be replayed."
 CHANGED = "This game can't be replayed: its rules have changed since it was played."
+NOT_YOURS_TO_CHOOSE = ("Only the people who played this game may watch it from a seat's side or with every hand "
+                       "face up; this link shows it as a watcher at the table saw it.")
+ALL = "all"  # every hand face up
+WATCHER = "watcher"  # nobody's hidden cards
 
 
 @dataclass
@@ -72,20 +82,50 @@ def record(result: Result) -> Record:
     return Record(result, game, seed, [(seat, action) for seat, action, _ in rows], [now for *_, now in rows])
 
 
-def seat_of(result: Result, user_id: int | None, browser: str | None) -> int | None:
-    """The seat the asker played in this game, if any: their account in the
-    game's record of its seats, else their browser's seat at the table (the
-    same name at the same place)."""
+def seats_of(result: Result, user_id: int | None, browser: str | None) -> list[int]:
+    """The seats the asker played in this game: their account's in the
+    game's record of its seats, and their browser's seats at the table (the
+    same name at the same place): a device passed round played several."""
     seats = result.seats
-    if user_id is not None:
-        for index, seat in enumerate(seats):
-            if isinstance(seat, dict) and seat.get("user") == user_id:
-                return index
+    found = [i for i, seat in enumerate(seats) if user_id is not None and isinstance(seat, dict) and seat.get("user") == user_id]
     if browser:
-        mine = Seat.objects.filter(table_id=result.table_id, browser=browser, kind=Seat.PERSON).first()
-        if mine is not None and mine.index < len(seats) and seats[mine.index].get("name") == mine.name:
-            return mine.index
-    return None
+        for mine in Seat.objects.filter(table_id=result.table_id, browser=browser, kind=Seat.PERSON):
+            if mine.index < len(seats) and seats[mine.index].get("name") == mine.name and mine.index not in found:
+                found.append(mine.index)
+    return sorted(found)
+
+
+def seat_of(result: Result, user_id: int | None, browser: str | None) -> int | None:
+    """The seat a replay opens on for the asker: the first they played
+    (on a device passed round, the host's own, as it is seated first)."""
+    return next(iter(seats_of(result, user_id, browser)), None)
+
+
+def side_asked(raw, n: int, choose: bool, default: int | None) -> int | str | None:
+    """The side to watch from, as asked (a query string's text; nothing
+    means ``default``): a seat's number, ``all`` for every hand face up, or
+    ``watcher``; only the people who played (``choose``) may ask for
+    anything but a watcher's."""
+    if raw is None or raw == "":
+        return default
+    if raw == WATCHER:
+        return None
+    if not choose:
+        raise Refused(NOT_YOURS_TO_CHOOSE, 403)
+    if raw == ALL:
+        return ALL
+    if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) < 4 and int(raw) < n:
+        return int(raw)
+    raise Refused(f"Say whose side to watch from: a seat's number from 0 to {n - 1}, {ALL} for every hand face up, "
+                  f"or {WATCHER}.", 400)
+
+
+def export(rec: Record) -> dict:
+    """The game's record to download: its settings, seed, seats and moves,
+    and the result it ended with."""
+    result = rec.result
+    return records.written(rec.game, result.settings, rec.seed, result.seats, rec.moves, rec.times,
+                           {"places": result.places, "scores": result.scores}, result.finished.isoformat())
 
 
 def step_number(raw, last: int) -> int:
@@ -115,14 +155,16 @@ def rebuilt(rec: Record, k: int) -> tuple[dict, int]:
     return state, before
 
 
-def step(rec: Record, raw, seat: int | None) -> dict:
-    """One step of the game as ``seat`` (None: a watcher) saw it, shaped as
+def step(rec: Record, raw, side: int | str | None) -> dict:
+    """One step of the game as the seat ``side`` saw it (None: a watcher;
+    ``ALL``: a watcher, and beside the table every hand face up), shaped as
     the table's snapshot is, so the game's own table draws it: the view,
     who was deciding, the events this step's move made (its log line), and
     at the end the result."""
     k = step_number(raw, rec.last)
     game, result = rec.game, rec.result
     seats = result.seats
+    seat = side if isinstance(side, int) else None
     state, before = rebuilt(rec, k)
     view = game.view(state, seat)
     deciding = {s for s, _kind, _key in game.deciding(state)}
@@ -151,6 +193,9 @@ def step(rec: Record, raw, seat: int | None) -> dict:
         "result": {**game.result(state), "ratings": result.changes} if over else None,
         "step": k,
         "steps": rec.last,
+        "side": side,
+        "hands": [{"seat": i, "name": s.get("name", ""), "cards": game.hand(game.view(state, i))}
+                  for i, s in enumerate(seats)] if side == ALL else None,
         "mover": seats[rec.moves[k - 1][0]].get("name") if k else None,
         "fresh": [e for e in events if isinstance(e, dict) and e.get("n", -1) >= (before if k else 0)],
     }

@@ -13,5 +13,6 @@ urlpatterns = [
     path("t/<str:code>/replay", replay.table_page, name="table-replay"),
     path("replays/<str:pk>", replay.own_page, name="replay"),
     path("replays/shared/<str:token>", replay.shared_page, name="shared-replay"),
+    path("replays/<str:pk>/record", replay.record_file, name="replay-record"),
     path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("favicon.svg"), permanent=True)),
 ]

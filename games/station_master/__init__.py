@@ -60,5 +60,10 @@ def fallback(state: dict, seat: int) -> dict:
     return {"type": "keep"} if state["phase"] == "lay" else {"type": "done"}
 
 
+def hand(seen: dict) -> list:
+    """The Home Office cards in the hand of the view's seat, each with its name."""
+    return seen.get("hand", [])
+
+
 def result(state: dict):
     return scoring.result(state)

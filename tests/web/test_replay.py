@@ -176,7 +176,7 @@ def test_the_replay_is_reached_from_the_table_and_the_result_pages():
     result = Result.objects.get(table__code=code)
     assert ada.get(f"/t/{code}/replay")["Location"] == f"/replays/{result.pk}"
     page = ada.get(f"/replays/{result.pk}").content.decode()
-    assert f'data-replay="/api/replays/{result.pk}"' in page and 'data-side="Ada"' in page
+    assert f'data-replay="/api/replays/{result.pk}"' in page and 'data-side="0"' in page  # Ada's own seat
     assert re.search(r'<script type="module" src="/static/room/generic(\.[0-9a-f]+)?\.js">', page)  # High Card's plain table
     mine = ada.get(f"/accounts/results/{result.pk}").content.decode()
     assert f'href="/replays/{result.pk}"' in mine and "Watch the replay" in mine
@@ -184,7 +184,7 @@ def test_the_replay_is_reached_from_the_table_and_the_result_pages():
     shared = Client().get(f"/accounts/results/shared/{token}").content.decode()
     assert f'href="/replays/shared/{token}"' in shared
     watcher = Client().get(f"/replays/shared/{token}").content.decode()
-    assert f'data-replay="/api/replays/shared/{token}"' in watcher and "data-side" not in watcher
+    assert f'data-replay="/api/replays/shared/{token}"' in watcher and 'data-side="watcher"' in watcher
 
 
 @pytest.mark.django_db(transaction=True)

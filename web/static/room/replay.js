@@ -1,10 +1,14 @@
 // Watching a finished game again. The server rebuilds every step from the
-// game's seed and moves, as the viewer's seat saw it then (a watcher's view
-// for anyone who didn't play); this page only fetches a step and hands it
-// to the game's own table to draw, as it would a live snapshot. First, Back,
-// Forward, Last, the scrubber and the arrow keys (Home and End too) move
-// between steps; the step's log lines sit beside the table.
+// game's seed and moves, as the side watched from saw it then (a watcher's
+// view for anyone who didn't play); this page only fetches a step and hands
+// it to the game's own table to draw, as it would a live snapshot. First,
+// Back, Forward, Last, the scrubber and the arrow keys (Home and End too)
+// move between steps; the step's log lines sit beside the table. The people
+// who played choose the side (any seat's, or every hand face up, listed
+// beside the table), download the game's record and find the link to share;
+// the sides each may choose are the server's (the page's replay-watching).
 
+import { face } from '../cards/faces.js';
 import { Announcer } from './announce.js';
 import { Cues, markMotion } from './motion.js';
 import { el } from './net.js';
@@ -14,7 +18,11 @@ const NOT_HERE = 'This is a replay: nothing can be played here. Use First, Back,
 export function watch(cfg, root, describe) {
   const api = root.dataset.replay;
   const last = Number(root.dataset.steps) || 0;
-  const steps = new Map(); // step number -> the server's answer
+  const watching = JSON.parse(document.getElementById('replay-watching')?.textContent || '{}');
+  const sides = watching.sides || [];
+  let side = root.dataset.side;
+  const steps = new Map(); // "side:step" -> the server's answer
+  const key = step => `${side}:${step}`;
   let wanted = 0;
   let shown = null;
   let asking = false;
@@ -55,20 +63,73 @@ export function watch(cfg, root, describe) {
     scrub,
     button('replay-forward', 'Forward', 'Forward one step', () => wanted + 1),
     button('replay-last', 'Last', 'Last step', () => last));
-  const side = root.dataset.side
-    ? `You’re watching from your own seat, ${root.dataset.side}: you see your cards as you saw them then.`
-    : 'You’re watching as a watcher at the table would: nobody’s hidden cards are shown.';
   const bar = el('header', { class: 'bar' },
     el('a', { href: '/', class: 'home', 'aria-label': 'Parlor: all games', text: 'Parlor' }),
     el('h1', { class: 'bar-title', text: root.dataset.title }),
     el('span', { class: 'bar-preset', text: 'Replay' }),
     el('span', { class: 'bar-round', id: 'bar-round' }));
-  const note = el('p', { class: 'watching-note', id: 'replay-side' }, el('span', { text: side }), ' ',
+  const saying = el('span', { id: 'replay-side-note' });
+  const note = el('p', { class: 'watching-note', id: 'replay-side' }, saying, ' ',
     el('a', { href: root.dataset.back, id: 'replay-result', text: 'The result' }));
-  root.replaceChildren(bar, note, status,
+  const hands = el('ol', { class: 'replay-hands', id: 'replay-hands', 'aria-label': 'Every hand' });
+  const handsBox = el('section', { class: 'replay-hands-box', hidden: true }, el('h2', { text: 'Every hand' }), hands);
+  root.replaceChildren(bar, note, choosing(), status,
     controls, where,
     el('div', { class: 'table-area' }, el('div', { class: 'play' }, plates, board),
-      el('aside', { class: 'drawer', 'aria-label': 'This step' }, el('h2', { text: 'This step' }), lines)), layer);
+      el('aside', { class: 'drawer', 'aria-label': 'This step' }, handsBox, el('h2', { text: 'This step' }), lines)),
+    sharing(), layer);
+  explain();
+
+  // Watch from (the people who played: any seat, every hand, a watcher's
+  // view; on a device passed round, each of its people their own seat) and
+  // the record to download.
+  function choosing() {
+    const row = el('div', { class: 'replay-choose', id: 'replay-choose' });
+    if (sides.length > 1) {
+      const pick = el('select', { id: 'replay-side-pick', onchange: e => watchFrom(e.target.value) },
+        ...sides.map(s => el('option', { value: s.value, text: s.label, selected: s.value === side })));
+      row.append(el('label', { for: 'replay-side-pick', text: 'Watch from' }), pick);
+    }
+    if (watching.record) {
+      row.append(el('a', { href: watching.record, id: 'replay-record', class: 'replay-record', download: '', text: 'Download the game’s record' }));
+    }
+    if (watching.several) {
+      row.append(el('p', { class: 'muted replay-several', text: 'Several of you played on this device: each can watch from their own side.' }));
+    }
+    return row;
+  }
+
+  // The replay's own link to pass on: whoever follows it watches as a
+  // watcher at the table would.
+  function sharing() {
+    if (!watching.share) return null;
+    const link = el('input', { type: 'text', id: 'replay-share-link', class: 'share-link', value: watching.share, readonly: true,
+      onfocus: e => e.target.select() });
+    const copy = el('button', { type: 'button', class: 'quiet', id: 'replay-share-copy', text: 'Copy the link',
+      onclick: async () => {
+        try { await navigator.clipboard.writeText(watching.share); say('Link copied: send it to whoever you like.'); } catch { link.focus(); say('Copy the selected link by hand.'); }
+      } });
+    return el('section', { class: 'replay-share', id: 'replay-share', 'aria-labelledby': 'replay-share-title' },
+      el('h2', { id: 'replay-share-title', text: 'Share this replay' }),
+      el('label', { for: 'replay-share-link', text: 'Anyone with this link can watch the game again as a watcher at the table saw it: nobody’s hidden cards.' }),
+      el('div', { class: 'replay-share-row' }, link, copy));
+  }
+
+  function explain() {
+    saying.textContent = (sides.find(s => s.value === side) || sides[0] || {}).note || '';
+  }
+
+  // Another side: the address says it (so the link keeps it), and the step
+  // shown is asked for again as that side saw it.
+  function watchFrom(value) {
+    side = value;
+    const address = new URL(location.href);
+    address.searchParams.set('side', side);
+    history.replaceState(null, '', address);
+    explain();
+    shown = null;
+    fetchWanted();
+  }
 
   // The arrow keys step, unless a field (the scrubber has its own arrows)
   // or a dialog has them, or the browser's own keys are held.
@@ -95,40 +156,56 @@ export function watch(cfg, root, describe) {
 
   // One question at a time; a step asked for meanwhile is fetched next.
   async function fetchWanted() {
-    if (steps.has(wanted)) { show(wanted); return; }
+    if (steps.has(key(wanted))) { show(wanted); return; }
     if (asking) return;
     asking = true;
     board.setAttribute('aria-busy', 'true');
-    const step = wanted;
+    const asked = key(wanted);
+    const query = new URLSearchParams({ step: String(wanted), side });
     try {
-      const res = await fetch(`${api}?step=${step}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      const res = await fetch(`${api}?${query}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
       const data = await res.json().catch(() => ({ error: 'The server sent something unreadable; try again.' }));
       if (!res.ok) throw new Error(data.error || 'That step didn’t load; try again.');
-      steps.set(step, data);
+      steps.set(asked, data);
     } catch (err) {
       say(err.message, true);
     } finally {
       asking = false;
       board.setAttribute('aria-busy', 'false');
     }
-    if (steps.has(wanted)) show(wanted);
-    else if (wanted !== step) fetchWanted();
+    if (steps.has(key(wanted))) show(wanted);
+    else if (key(wanted) !== asked) fetchWanted();
   }
 
   function show(step) {
-    if (shown === step) return;
-    // One step forward moves as it did at the table; any other jump lands at once.
-    const was = shown !== null && step === shown + 1 ? room.snap : null;
+    if (shown === key(step)) return;
+    // One step forward moves as it did at the table; any other jump (or another side) lands at once.
+    const was = shown === key(step - 1) ? room.snap : null;
     if (!was) room.cues.finish();
-    shown = step;
-    room.snap = steps.get(step);
+    shown = key(step);
+    room.snap = steps.get(key(step));
     say('');
     paint(was);
   }
 
+  // Face up, each seat's hand as that step left it, by the card kit (a
+  // game's own kind of card, by its name).
+  function drawHands(snap) {
+    handsBox.hidden = !snap.hands;
+    hands.replaceChildren(...(snap.hands || []).map(h => el('li', { 'data-seat': h.seat },
+      el('span', { class: 'plate-name', text: h.name }),
+      el('span', { class: 'hand-row replay-hand', role: 'group', 'aria-label': `${h.name}’s hand` },
+        ...(h.cards.length ? h.cards.map(c => (typeof c === 'string'
+          ? face(c, { small: true })
+          : el('span', { class: 'replay-card', 'data-card': c.card, title: c.text || '', text: c.name })))
+          : [el('span', { class: 'muted', text: 'no cards' })])))));
+  }
+
   function paint(was) {
     const snap = room.snap;
-    plates.replaceChildren(...snap.seats.map(s => el('li', { class: `plate${s.deciding ? ' deciding' : ''}${s.you ? ' me' : ''}`, 'data-seat': s.index },
+    // (Another's side is theirs, not yours: only your own seat says "you".)
+    const mine = s => s.you && !watching.several && (watching.own || []).includes(s.index);
+    plates.replaceChildren(...snap.seats.map(s => el('li', { class: `plate${s.deciding ? ' deciding' : ''}${mine(s) ? ' me' : ''}${s.you ? ' watched' : ''}`, 'data-seat': s.index },
       el('span', { class: 'plate-name', text: s.name }),
       s.kind === 'bot' ? el('span', { class: 'tags', text: 'bot' }) : null,
       s.deciding ? el('span', { class: 'turn-mark', text: 'to play' }) : null)));
@@ -138,6 +215,7 @@ export function watch(cfg, root, describe) {
     // A step forward is news to the table, as its move was at the table; a jump is not.
     room.fresh = was ? snap.fresh : [];
     cfg.play.draw(board, snap, room, was);
+    drawHands(snap);
     document.getElementById('bar-round').textContent = (cfg.progress && cfg.progress(snap)) || '';
     where.textContent = snap.step === 0
       ? `The start · step 0 of ${snap.steps}`
