@@ -51,7 +51,7 @@ from collections import Counter
 import orjson
 
 from engine import contract, log, moves, play
-from engine.contract import LEVELS, Illegal
+from engine.contract import LEVELS, Illegal, completed
 from tests.walking import containers, nodes, strings
 
 GAMES_PER_LEVEL = int(os.environ.get("PARLOR_CONTRACT_GAMES", "3"))
@@ -149,6 +149,11 @@ class TableGameContract:
     check_every = 1        # check views and scrambles at every k-th step
     refused_games = 2      # random games at each size and setting for the refusal test
     refused_states = 8     # of their states asking each thing (``_stratum``), those it tries
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if cls.game is not None:
+            completed(cls.game)  # its optional parts filled in, as the registry loads a game
 
     # -- what a game's test supplies ------------------------------------
     def scramble(self, state: dict, keep: int, rng: random.Random) -> None:
