@@ -7,6 +7,7 @@ import functools
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
+from django.shortcuts import render
 from django.views import defaults
 from django.views.csrf import csrf_failure as csrf_failure_page
 
@@ -73,6 +74,7 @@ FORBIDDEN = "That isn't yours to do here."
 NOWHERE = ("There's nothing at this address; the API has /api/games, /api/mine, "
            "/api/tables, /api/tables/CODE and /api/tables/CODE/ACTION.")
 BROKE = "Something went wrong at Parlor's end, so nothing changed. Please try again in a moment."
+NOWHERE_PAGE = "There's nothing at this address. Check the link, or start from the list of games."
 
 
 def bad_request(request, exception):
@@ -92,12 +94,13 @@ def permission_denied(request, exception):
 
 
 def not_found(request, exception):
-    """The site's handler404: an Http404 the JSON API (or a JSON call) meets
-    answers its sentence in JSON; pages keep Django's own."""
+    """The site's handler404: an Http404 answers its sentence (or, where it
+    has none, that nothing is here), in JSON to the JSON API or a JSON
+    call, and on a page of the site's to a browser."""
+    said = exception.args[0] if exception.args and isinstance(exception.args[0], str) else NOWHERE_PAGE
     if not _wants_json(request):
-        return defaults.page_not_found(request, exception)
-    said = exception.args[0] if exception.args and isinstance(exception.args[0], str) else NOWHERE
-    return JsonResponse({"error": said}, status=404)
+        return render(request, "web/nowhere.html", {"sentence": said}, status=404)
+    return JsonResponse({"error": NOWHERE if said is NOWHERE_PAGE else said}, status=404)
 
 
 def server_error(request):
