@@ -1,4 +1,4 @@
-"""Self-hosting as the README says: a server started by the scale-out
+"""Self-hosting as docs/hosting.md says: a server started by the scale-out
 section's commands (migrate, then `python -m parlor.serve`) in a fresh
 folder, where nothing has collected the static files, serves its pages and
 every file they name; and a server collects the files again once they
@@ -20,7 +20,7 @@ from parlor import static
 from tests.live import ROOT, Server, free_port
 
 SITE = "games.example.org"
-# What the README's proxy passes on with every request (the nginx example).
+# What docs/hosting.md's proxy passes on with every request (the nginx example).
 PROXIED = {"Host": SITE, "X-Forwarded-Proto": "https"}
 
 
