@@ -51,7 +51,10 @@ the deciding seat's moves from its view, so its snapshots carry no ``legal``
 list (by default they do: the generic table draws it); ``opening(state)``, a
 sentence announcing the start (none by default). A game's ``bots`` may have
 ``decide(view, level, rng)``, the move and a sentence saying why (a hint
-shows both; by default ``choose``'s move and no sentence).
+shows both; by default ``choose``'s move and no sentence): one sentence,
+the move in the words its table shows it by, then what it does for the
+seat, spoken to the player and without the search's numbers
+(``engine/why.py``).
 
 Every state carries ``seq`` (bumped by ``moves.dispatch`` on each move) and
 ``events`` (``engine.log``).
