@@ -514,6 +514,7 @@ function passScreen(room, screen, area, was) {
     el('p', { text: `Nobody else looks now: ${to.name}’s hand shows only once ${to.name} has the device.` }),
     taken);
   if (!document.querySelector('dialog[open]')) taken.focus();
+  room.announcer.clear();
   room.announce(`Pass the device to ${to.name}.`);
 }
 
