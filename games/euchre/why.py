@@ -109,18 +109,19 @@ def _pass(v: dict) -> str:
         hand = bots._best_after_pickup(v["mine"], v["up"]) if me == dealer else v["mine"]
         have = holding(hand, suit)
         if v.get("must_alone"):
-            return f"ordering it up means playing alone, and with {have}, your hand won't take the tricks without your partner"
+            return f"calling {SUIT_SIGNS[suit]} means playing alone, and with {have}, your hand won't take the tricks without your partner"
         if bots._strength(hand, suit) < _strong(v):
             if me == dealer:
                 return f"even picking up the {up}, you'd hold {have}, too little to make {SUIT_NAMES[suit]} trump"
             return f"with {have}, your hand is too weak to make {SUIT_NAMES[suit]} trump"
         if team(dealer) != team(me):
-            return f"ordering it up would hand the {up} to the dealer, on the other side, and you'd rather wait"
+            return (f"calling {SUIT_SIGNS[suit]} would give the {up} to the dealer, who plays against you, "
+                    "and you can wait to call another suit in the second round")
         return f"with {have}, you stand a better chance waiting than making {SUIT_NAMES[suit]} trump now"
     suits = v["suits"] or [s for s in "CDHS" if s != v["up"][1]]
     best = max(suits, key=lambda s: (bots._strength(v["mine"], s), s))
     if bots._strength(v["mine"], best) < _strong(v):
-        return f"no suit you can call is strong enough: your best, {SUIT_NAMES[best]}, gives you {holding(v['mine'], best)}"
+        return f"no suit you can call is strong enough, and your best, {SUIT_NAMES[best]}, gives you {holding(v['mine'], best)}"
     return f"you stand a better chance defending than calling {SUIT_NAMES[best]} with {holding(v['mine'], best)}"
 
 

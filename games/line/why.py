@@ -86,6 +86,11 @@ def _place(v: dict, move: dict) -> str:
         lead = f"the card you {taken} must go down, and {row} is where it does you most good"
     elif rules.is_joker(card):
         lead = f"your joker's 25 points leave your hand, standing in for the card {row} needs"
+    elif not rules.row_cards(v["grid"], rules.row_of(square)):
+        lead = f"it opens {row} and takes {_points(card)} out of your hand"
+    elif rules.kind(rules.row_cards(grid, rules.row_of(square))) in ("run", "set"):
+        made = rules.kind(rules.row_cards(grid, rules.row_of(square)))
+        lead = f"it builds the {made} in {row} and takes {_points(card)} out of your hand"
     else:
         lead = f"it takes {_points(card)} out of your hand"
     return lead + _after_note(v, grid, hand, card)
