@@ -109,3 +109,34 @@ def test_after_the_pass_nothing_of_the_last_persons_hint_is_left_in_the_page(ser
         one_step(page)
         page.locator(f'#ln:not([data-seq="{seq}"]), {PASS}, {SHEET}').first.wait_for()
     assert ada.errors == []
+
+
+def test_the_end_of_a_game_played_on_one_device_names_the_winners_and_says_what_is_kept(servers, people):
+    """The sheet at the end speaks for the whole device, not for whoever
+    held it last: it names who won (no "You win", no "(you)"), and, nobody
+    being signed in, says the replay is kept but nothing is rated."""
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    ada_and_cy_on_one_device(page)
+    code = re.search(r"/t/([A-Z]{5})$", page.url).group(1)
+    # Bots play both people's seats from here, so the game ends quickly.
+    for seat in (0, 1):
+        covered = page.evaluate("""async ([code, seat]) => {
+          const csrf = document.cookie.match(/csrftoken=([^;]+)/)[1];
+          const headers = { 'Content-Type': 'application/json', 'X-CSRFToken': csrf };
+          const r = await fetch(`/api/tables/${code}/cover`, { method: 'POST', headers, body: JSON.stringify({ seat, level: 'easy' }) });
+          return r.status;
+        }""", [code, seat])
+        assert covered == 200
+    sheet = page.locator(SHEET)
+    expect(sheet).to_be_visible(timeout=60000)
+    said = sheet.locator(".result-line").inner_text()
+    first = sheet.locator("#places li").first.locator("span").nth(1).inner_text()
+    assert not re.search(r"\b(You|you|We|we)\b", said) and first in said, (said, first)
+    expect(sheet.locator("#places")).not_to_contain_text("(you)")
+    expect(sheet.locator("#not-rated")).to_have_text(
+        "Not rated: nobody at the table was signed in. Its replay is kept all the same; "
+        "a game is rated, and goes on a player’s profile, only when they are signed in at the table.")
+    expect(sheet.get_by_role("link", name="Watch the replay")).to_be_visible()
+    assert ada.errors == []
