@@ -32,7 +32,7 @@ from tables import service
 from tables.models import Result, Seat, Table
 from web import api, wire
 
-from . import house_rules, throttle
+from . import house_rules, outcome, throttle
 from .forms import ChangePasswordForm, EmailForm, NewPasswordForm, SignUpForm
 from .models import SharedResult
 
@@ -207,12 +207,6 @@ def _title(slug: str) -> str:
     return game.title if game is not None else slug.replace("-", " ").title()
 
 
-def ordinal(n: int) -> str:
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
-
-
 def _seat_label(seat: dict) -> str:
     if seat.get("kind") == "bot":
         return f"{seat.get('name')} (bot · {LEVEL_NAMES.get(seat.get('level'), seat.get('level'))})"
@@ -252,13 +246,6 @@ def _was_at(result: Result, user_id: int | None, tables: set[int]) -> bool:
     if result.table_id in tables:
         return True
     return user_id is not None and any(isinstance(s, dict) and s.get("user") == user_id for s in result.seats)
-
-
-def _outcome_text(result: Result, place: int) -> str:
-    teams = rating_tables.teams_of(result.game, len(result.seats), result.settings)
-    sides = rating_tables.sides_of(teams, result.places)
-    shared = sum(1 for _, rank in sides if rank == place) > 1
-    return f"{ordinal(place)} of {len(sides)}" + (" (tied)" if shared else "")
 
 
 def change_text(change: Change) -> str:
@@ -307,7 +294,7 @@ def profile(request, username):
         history.append({
             "when": result.finished, "game": _title(result.game), "slug": result.game,
             "seats": [{"label": _seat_label(s), "you": i == change.seat} for i, s in enumerate(result.seats)],
-            "outcome": _outcome_text(result, change.place), "change": change_text(change), "rated": change.rated,
+            "outcome": outcome.outcome(result, change.seat), "change": change_text(change), "rated": change.rated,
             "delta": change.delta, **({"link": result_link(result), "code": result.table.code, "replay": replay_of(change)}
                                       if _was_at(result, user_id, tables) else {"link": None, "code": None, "replay": None}),
         })
@@ -397,12 +384,11 @@ def _result_page(request, result: Result, share: str | None, table: str | None, 
     table's code, but for a link back to it for the people at it while it
     still shows this game; the game's record to download, for them."""
     lines = result.changes if isinstance(result.changes, list) else []
-    teams = rating_tables.teams_of(result.game, len(result.seats), result.settings)
-    sides = dict((s, rank) for members, rank in rating_tables.sides_of(teams, result.places) for s in members)
+    sides = {s: place for members, place in outcome.positions(result) for s in members}
     rows = []
     for i, seat in enumerate(result.seats):
         rows.append({
-            "place": ordinal(sides.get(i, result.places[i])), "rank": sides.get(i, result.places[i]),
+            "place": outcome.ordinal(sides[i]), "rank": sides[i],
             "label": _seat_label(seat), "score": result.scores[i] if i < len(result.scores) else None,
             "line": lines[i] if i < len(lines) else None,
         })

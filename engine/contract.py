@@ -54,7 +54,10 @@ in the hand of the view's seat as a replay shows them face up beside the
 table: card strings the card kit draws, or for cards of the game's own
 each a dict with its ``name`` (by default the view's ``mine``). A game's ``bots`` may have
 ``decide(view, level, rng)``, the move and a sentence saying why (a hint
-shows both; by default ``choose``'s move and no sentence).
+shows both; by default ``choose``'s move and no sentence): one sentence,
+the move in the words its table shows it by, then what it does for the
+seat, spoken to the player and without the search's numbers
+(``engine/why.py``).
 
 Every state carries ``seq`` (bumped by ``moves.dispatch`` on each move) and
 ``events`` (``engine.log``).

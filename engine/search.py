@@ -24,8 +24,9 @@ dealing new worlds once it has passed (at least ``least`` are always
 played); a table's bot may use it, a test or a replay never does.
 
 Every game's bots module offers ``decide(view, level, rng)``: the move
-``choose`` makes and, from a hard bot that searched, the Choice's sentence
-saying why (None otherwise), for the hints a table may show.
+``choose`` makes and, from a hard bot, the hint's sentence saying what the
+move does for the seat, in the game's own words (None from the other
+levels), for the hints a table may show.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from dataclasses import dataclass
 from . import play
 from .contract import Illegal, completed
 from .moves import plain_copy, working_copy
+from .why import sentence
 
 STEPS = 2000  # moves in one play-out at the most: a horizon is meant to come well before
 
@@ -62,8 +64,8 @@ class Plan:
     ``policy(game, state, seat, rng)``, the move every seat makes while
     playing on; ``moves(view, legal, rng)``, the moves worth trying, best
     guess first (by default all of ``legal``): ties go to the earlier;
-    ``reason(view, best, runner_up)``, the sentence that says why (each a
-    (move, average worth) pair); ``seconds`` and ``least``, an optional time
+    ``reason(view, move)``, the hint's sentence for the move made, in the
+    game's words (engine/why.py); ``seconds`` and ``least``, an optional time
     ceiling and the worlds always played under it; ``deal(game, view, rng)``,
     how a world is dealt (by default the contract's ``determinize``: a game
     may lean its deals towards what the other seats' moves suggest);
@@ -129,7 +131,7 @@ def choose(game, view: dict, rng, plan: Plan) -> Choice:
     moves = plan.moves(view, legal, rng) if plan.moves is not None else list(legal)
     moves = [m for m in moves if m in legal] or legal[:1]
     if len(moves) == 1:
-        return Choice(moves[0], f"{game.say(moves[0])}: the only move worth making.", [(moves[0], None)], 0)
+        return Choice(moves[0], _reason(game, view, plan, (moves[0], None), None), [(moves[0], None)], 0)
     totals = [0.0] * len(moves)
     deadline = None if plan.seconds is None else time.perf_counter() + plan.seconds
     played = 0
@@ -157,7 +159,11 @@ def choose(game, view: dict, rng, plan: Plan) -> Choice:
 
 
 def _reason(game, view, plan, best, second) -> str:
+    """The hint's sentence for the move made: the game's own words (the
+    plan's ``reason``), else the move's words and a plain why, never the
+    search's numbers (engine/why.py)."""
     if plan.reason is not None:
-        return plan.reason(view, best, second)
-    return (f"{game.say(best[0])}: it came out best over the deals I tried, "
-            f"{best[1]:+.2f} on average against {second[1]:+.2f} for the next best.")
+        return plan.reason(view, best[0])
+    if second is None:
+        return sentence(game.say(best[0]), "it's the only move worth making from where you are")
+    return sentence(game.say(best[0]), "of your moves, it turned out best for you over the deals the strong bot tried")

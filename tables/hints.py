@@ -36,6 +36,7 @@ from dataclasses import dataclass
 import orjson
 
 from engine.contract import offered
+from engine.why import sentence
 
 from . import bots, workers
 from .asking import Refused, Visitor
@@ -177,9 +178,8 @@ def _settle(found: Future, decided: Future, q: Question) -> None:
 
 
 def _plain_reason(said: str, legal: list) -> str:
-    """The sentence for a move the bot made without searching (it says why
-    only when it weighed moves against each other)."""
-    said = said.rstrip(".")
+    """The sentence for a game whose hard bot gives none (every game of
+    Parlor's own says, in its words, what the move does for you)."""
     if len(legal) == 1:
-        return f"{said}: it's the only move you have."
-    return f"{said}: it's what the strong bot plays from where you sit."
+        return sentence(said, "it's the only move you have")
+    return sentence(said, "it's the move the strong bot would make with your cards")

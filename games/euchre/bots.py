@@ -19,14 +19,14 @@ same list as ``rules.legal``.
   for the hand and the game. From the second trick on it deals the unseen cards out
   the same way, plays each deal out perfectly face up (``_search``), and
   plays the card that scores best on average. ``decide`` gives its move
-  with the sentence saying why.
+  with the hint's sentence saying what it does for the seat (``why``).
 
 Strength: see games/euchre/README.md (``python -m tools.strength euchre``).
 """
 
 from __future__ import annotations
 
-from . import hard, rules
+from . import hard, rules, why
 from .rules import PARTNER, SUITS, TRUMP_ORDER, power, rank_power, suit_of, team
 
 LONE = 4  # sure tricks (_sure_tricks) to go alone, or to defend alone
@@ -44,13 +44,14 @@ def choose(v: dict, level: str, rng) -> dict:
 
 
 def decide(v: dict, level: str, rng) -> tuple[dict, str | None]:
-    """The bot's move and, for hard when it searched, the sentence saying
-    why (what it expects to win or save); None otherwise."""
+    """The bot's move and, for hard, the hint's sentence saying what it
+    does for the seat (``why``); None for the other levels."""
     kind = _searched(v) if level == "hard" else None
     if kind is not None:
         found = hard.think(v, kind, rng)
         return found.move, found.reason
-    return _rule_move(v, level, rng), None
+    move = _rule_move(v, level, rng)
+    return move, (why.reason(v, move) if level == "hard" else None)
 
 
 def _searched(v: dict):

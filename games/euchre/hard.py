@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from engine import search
 
-from . import playout
-from .rules import TARGET, is_trump, say, score_hand, team
+from . import playout, why
+from .rules import TARGET, is_trump, score_hand, team
 
 # Worlds a decision, by kind: each world plays every move out to the end of
 # the hand (about a millisecond each), so a decision stays near 100 ms.
@@ -57,16 +57,6 @@ def finish(state: dict) -> bool:
     return True
 
 
-def _reason(view, best, second) -> str:
-    move, mean = best
-    hope = ("I expect to win the hand" if mean > 0.2 else "it loses least" if mean < -0.2
-            else "the hand looks even either way")
-    tail = f"{mean:+.1f} points a deal on average"
-    if second is not None:
-        tail += f", {second[1]:+.1f} if I {say(second[0]).lower()}"
-    return f"{say(move)}: {hope} ({tail})."
-
-
 def keep_trump(v: dict, legal: list[dict], _rng) -> list[dict]:
     """The discards worth weighing: never a trump while the hand holds a
     card that isn't (a few worlds can favour burying the card just picked
@@ -93,6 +83,6 @@ def think(v: dict, kind: str, rng) -> search.Choice:
     """Hard's move for a bid, a discard or an early card, with its reason."""
     import games.euchre as euchre  # (the contract's module: this one is part of it)
 
-    plan = search.Plan(worlds=WORLDS[kind], value=worth(v["totals"], v["seat"]), stop=hand_over, reason=_reason,
+    plan = search.Plan(worlds=WORLDS[kind], value=worth(v["totals"], v["seat"]), stop=hand_over, reason=why.reason,
                        deal=deal, finish=finish, moves=keep_trump if kind == "discard" else None)
     return search.choose(euchre, v, rng, plan)

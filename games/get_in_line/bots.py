@@ -33,6 +33,7 @@ import sys
 from array import array
 from operator import itemgetter
 
+from . import why
 from .board import ALIKE, CORNERS, LAYOUT, RUN, SIZE, THROUGH, WINDOWS, face, one_eyed, two_eyed
 from .rules import TEAMS, _lines
 
@@ -369,11 +370,11 @@ def choose(v: dict, level: str, rng) -> dict:
 
 
 def decide(v: dict, level: str, rng) -> tuple[dict, str | None]:
-    """The bot's move and, for hard when it searched, the sentence saying
-    why (the line it expects to make or the four it stops); None otherwise."""
+    """The bot's move and, for hard, the hint's sentence saying what it
+    does for the seat (``why``); None for the other levels."""
     forced = _forced(v, level, rng)
     if forced is not None:
-        return forced, None
+        return forced, (why.reason(v, forced) if level == "hard" else None)
     if level == "hard":
         from . import hard
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from engine import search
 
-from . import bots
-from .board import one_eyed, two_eyed
-from .rules import counts, sentence
+from . import bots, why
+from .board import two_eyed
+from .rules import counts
 
 TRIED = 5       # of hard's best-scored moves, the ones searched
 WORLDS = 20     # deals a decision
@@ -48,35 +48,11 @@ def value(state: dict, seat: int) -> float:
     return LINE * made[mine] + open_[mine] + held - theirs
 
 
-def _reason(view, best, second) -> str:
-    move, mean = best
-    what = _what(view, move)
-    tail = f"worth {mean:+.1f} on average over the deals I tried"
-    if second is not None:
-        tail += f", against {second[1]:+.1f} for the next best"
-    return f"{sentence(move)} {what[:-1]} ({tail})."
-
-
-def _what(view, move) -> str:
-    """What the move is for, in words: a line, a four stopped, or building."""
-    if one_eyed(move["card"]):
-        return "It breaks up a run of theirs."
-    b = bots.Board(view)
-    gaps = b.gaps()
-    theirs = {q for t, g in enumerate(gaps) if t != view["team"] for q in g.values()}
-    mine = set(gaps[view["team"]].values())
-    if move["space"] in mine:
-        return "It makes a line."
-    if move["space"] in theirs:
-        return "It stops a line of theirs."
-    return "It builds towards a line."
-
-
 def _moves(view, legal, rng):
     return bots.ranked(view, "hard", rng)[:TRIED]
 
 
-PLAN = search.Plan(worlds=WORLDS, value=value, stop=stop, policy=bots.quick, moves=_moves, reason=_reason)
+PLAN = search.Plan(worlds=WORLDS, value=value, stop=stop, policy=bots.quick, moves=_moves, reason=why.reason)
 
 
 def think(v: dict, rng) -> search.Choice:

@@ -20,7 +20,7 @@
 
 from __future__ import annotations
 
-from . import hard, rules
+from . import hard, rules, why
 from .rules import SIZE
 from .turn import choices, offer
 
@@ -58,11 +58,12 @@ def choose(v: dict, level: str, rng) -> dict:
 
 
 def decide(v: dict, level: str, rng) -> tuple[dict, str | None]:
-    """The bot's move and, for hard when it searched, the sentence saying
-    why (how often it expects the move to win); None otherwise."""
+    """The bot's move and, for hard, the hint's sentence saying what it
+    does for the seat (``why``); None for the other levels."""
     options = choices(v)
     if len(options) <= 1:
-        return (options[0] if options else {"type": "draw"}), None
+        move = options[0] if options else {"type": "draw"}
+        return move, (why.reason(v, move) if level == "hard" else None)
     if level == "easy":
         return _easy(v, options, rng), None
     if level == "hard":
@@ -187,11 +188,12 @@ def _hard(v, options, rng):
 def _decide_hard(v, options, rng):
     options = distinct(v, options)
     if len(options) == 1:
-        return options[0], None
+        return options[0], why.reason(v, options[0])
     if sum(1 for c in v["grid"] if c is None) > NEAR:
         # Early on the play-outs are long and the pile's order swamps them:
         # medium's judgement does as well, measured (games/line/README.md).
-        return _medium(v, options, rng), None
+        move = _medium(v, options, rng)
+        return move, why.reason(v, move)
     if v["must"] == "discard":
         ranked = sorted(options, key=lambda m: -_discard_worth(v, m["card"]))
     else:

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from engine import search
 
-from . import bots
-from .turn import say
+from . import bots, why
 
 WIDTH = 3        # medium's best moves that hard searches
 WORLDS = 10     # deals a decision, each played out for every move
@@ -30,20 +29,11 @@ def value(state: dict, seat: int) -> float:
     return win + MARGIN * (other - totals[seat])
 
 
-def _reason(view, best, second) -> str:
-    move, mean = best
-    odds = max(0.0, min(1.0, mean))
-    tail = f"it won about {odds:.0%} of the deals I played out"
-    if second is not None:
-        tail += f", against {max(0.0, min(1.0, second[1])):.0%} for {say(second[0])}"
-    return f"{say(move)}: {tail}."
-
-
 def think(v: dict, ranked: list[dict], rng) -> search.Choice:
     """Hard's move among ``ranked`` (medium's order, best first), with its
     reason."""
     import games.line as game  # (the contract's module: this one is part of it)
 
     plan = search.Plan(worlds=WORLDS, value=value, policy=bots.quick, moves=lambda view, legal, r: ranked[:WIDTH],
-                       reason=_reason)
+                       reason=why.reason)
     return search.choose(game, v, rng, plan)

@@ -23,7 +23,7 @@ Both medium and hard aim hindering cards at the leading Office.
 
 from __future__ import annotations
 
-from . import division, lookahead, scoring, words
+from . import division, lookahead, scoring, why
 
 # Stages a bot expects a Slow train to lose waiting for the track, per card.
 WAIT_GUESS = {"easy": 0.0, "medium": 0.5, "hard": 0.5}
@@ -39,18 +39,19 @@ def choose(v, level, rng):
 
 
 def decide(v, level, rng):
-    """The bot's move and, for hard when it looked ahead, the sentence
-    saying why (the points it expects from the day); None otherwise."""
+    """The bot's move and, for hard, the hint's sentence saying what it does
+    for the seat (``why``); None for the other levels."""
     seat = v["seat"]
     can = v.get("can") or {}
     if v["phase"] == "lay":
-        return _lay(v, can, level, rng), None
-    if level == "easy":
-        return _easy(v, can, rng), None
-    move = _work(v, can, seat, level, rng)
-    if level == "hard":
-        return _look_ahead(v, seat, move, _candidates(v, can, seat))
-    return move, None
+        move = _lay(v, can, level, rng)
+    elif level == "easy":
+        move = _easy(v, can, rng)
+    else:
+        move = _work(v, can, seat, level, rng)
+        if level == "hard":
+            move = _look_ahead(v, seat, move, _candidates(v, can, seat))
+    return move, (why.reason(v, move) if level == "hard" else None)
 
 
 # -- reading the view -------------------------------------------------------------
@@ -392,24 +393,11 @@ def _look_ahead(v, seat, plain_move, moves):
     made only if it comes out at least a point better."""
     moves = [m for m in moves if m != plain_move]
     if not moves:
-        return plain_move, None
+        return plain_move
     pic = lookahead.picture(v)
-    plain = lookahead.value_of(pic, seat, plain_move)
-    best, bar = plain_move, plain + MARGIN
+    best, bar = plain_move, lookahead.value_of(pic, seat, plain_move) + MARGIN
     for move in moves:
         worth = lookahead.value_of(pic, seat, move)
         if worth > bar:
             best, bar = move, worth
-    return best, _reason(v, best, bar if best is not plain_move else plain, plain_move, plain)
-
-
-def _reason(v, best, worth, plain_move, plain) -> str:
-    """Why hard made its move, in one sentence: the day's worth it expects
-    after it (the preset's score: its own points less the best other
-    Office's, or the table's), against the plain move's."""
-    together = v["rules"]["scoring"] == "together"
-    unit = "points for the table" if together else "points ahead of the best other Office"
-    if best is plain_move:
-        return f"{words.say(best)} Played out, the day ends {worth:+.0f} {unit}; nothing else I weighed does better."
-    return (f"{words.say(best)} Played out, the day ends {worth:+.0f} {unit}, "
-            f"against {plain:+.0f} after the plain move ({words.say(plain_move)[:-1].lower()}).")
+    return best

@@ -51,10 +51,12 @@ def test_the_people_at_the_table_open_its_result_by_their_browser_or_their_accou
     assert page.status_code == 200
     text = page.content.decode()
     assert "Gus" in text and "(bot · Medium)" in text and guest_code not in text
+    # What is kept of a guests' game, and what isn't: its replay, but no profile and no rating.
+    assert "Its replay is kept, but nobody at the table was signed in, so it is on no one's profile and rated for nobody." in text
     elsewhere = Client()
     elsewhere.force_login(ada.user)  # Ada's account, from another browser
     text = elsewhere.get(f"/accounts/results/{kept.pk}").content.decode()
-    assert "Ada" in text and kept.changes[0] in text
+    assert "Ada" in text and kept.changes[0] in text and "On the profiles of the players who were signed in" in text
     assert kept_code not in text.replace(f'href="/t/{kept_code}"', "")  # only the way back, for those at it
     # Not one another's: neither was at the other's table.
     assert gus.get(f"/accounts/results/{kept.pk}").status_code == 404

@@ -265,7 +265,7 @@ def test_on_a_phone_the_table_fits_and_every_control_is_big_enough_to_tap(server
 
 
 def test_a_hint_marks_the_strong_bots_card_with_its_reason_and_the_hinted_game_isnt_rated(servers, people):
-    from games.euchre.rules import card_words
+    from games.euchre.rules import card_face
 
     server = servers.start()
     ada = people(server.url)
@@ -300,23 +300,29 @@ def test_a_hint_marks_the_strong_bots_card_with_its_reason_and_the_hinted_game_i
         expect(marked.first).to_be_visible()
         if "play" in can:
             break
+        said = note.inner_text()
         if page.locator("#eu-alone[data-hint]").count():
             page.locator("#eu-alone").click()
         if "discard" in can:
             page.locator("#hand .card[data-hint]").click()
-            slot(page, 4).click()
+            button = slot(page, 4)
         else:
-            page.locator(".eu-move[data-hint]").click()
+            button = page.locator(".eu-move[data-hint]")
+        # The hint names the button in the words it reads ("Call ♥", "Pass",
+        # "Discard 9♣"), the Go alone toggle first when it goes alone.
+        label = button.locator(".eu-move-label").inner_text()
+        assert re.match(rf"Hint: (Go alone, then )?{re.escape(label)}: ", said), (said, label)
+        button.click()
         page.locator(f'{TABLE}:not([data-seq="{seq}"]), {HAND_SHEET}').first.wait_for()
     else:
         raise AssertionError("Ada never had a card to play")
 
-    # One card of her hand is marked, and the sentence says to play it and why.
+    # One card of her hand is marked, and the sentence names it by its face and says why.
     card = page.locator("#hand .card[data-hint]")
     expect(card).to_have_count(1)
     name = card.get_attribute("data-card")
-    expect(note).to_contain_text(f"Play {card_words(name)}")
-    assert note.inner_text().startswith(f"Hint: Play {card_words(name)}: ")
+    expect(note).to_contain_text(f"Play your {card_face(name)}: ")
+    assert note.inner_text().startswith(f"Hint: Play your {card_face(name)}: ")
     card.click()
     expect(page.locator(f'#hand .card[data-card="{name}"]')).to_have_count(0)
 

@@ -4,10 +4,13 @@ which is one of the moves the table offers her; at a table whose host
 turned hints off she is told so instead, and nothing is marked. (The
 Euchre test plays a hinted card through to the result sheet.)"""
 
+import importlib
+import re
 
 import pytest
 from playwright.sync_api import expect
 
+from engine import registry
 from tests.browser.tables import GAMES, Walk, seated
 from tests.live import Client
 from tests.views import offered_to
@@ -37,9 +40,12 @@ def test_on_your_turn_the_strong_bots_move_is_marked_with_its_sentence(hinting, 
     note = page.locator("#hint-note")
     expect(note).to_be_visible(timeout=HINT_WITHIN)
     expect(page.locator("[data-hint]").first).to_be_visible()
-    offered = [m["say"] for m in offered_to(walk.snap)]
+    # One of the moves she may make, named as her table names it (the
+    # game's words for its own buttons and cards), then what it does for her.
+    why = importlib.import_module(f"{registry.get(slug).__name__}.why")
+    named = [why.label(walk.snap["view"], m["action"]).rstrip(".") for m in offered_to(walk.snap)]
     said = note.inner_text()
-    assert said.startswith("Hint: ") and any(say.rstrip(".") in said for say in offered), (said, offered[:5])
+    assert said.startswith("Hint: ") and any(said[len("Hint: "):].startswith(n) for n in named), (said, named[:5])
     assert errors == []
 
 
@@ -64,3 +70,35 @@ def test_the_host_turns_hints_off_in_the_waiting_room_and_the_player_is_told_so(
     expect(note).to_have_text("The host has turned hints off at this table.", timeout=HINT_WITHIN)
     expect(page.locator("[data-hint]")).to_have_count(0)
     assert errors == []
+
+
+def test_a_euchre_hint_names_the_dock_button_in_the_words_it_reads(hinting, site):
+    """Ada's hint for a bid (or a discard, or defending) names the marked
+    button as it reads ("Call ♥", never the generic table's "Order it up"),
+    the Go alone toggle first when the move goes alone; her cards are played
+    as hinted until such a decision comes."""
+    walk = Walk(site, "euchre")
+    page, errors = hinting(walk)
+    note = page.locator("#hint-note")
+    for _ in range(40):
+        page.locator('#eu:not([data-can=""]), #hand-dialog[open]').first.wait_for()
+        if page.locator("#hand-dialog[open]").count():
+            page.locator("#hand-dialog").get_by_role("button", name="Next hand").click()
+            continue
+        expect(note).to_be_visible(timeout=HINT_WITHIN)
+        said, seq = note.inner_text(), page.locator("#eu").get_attribute("data-seq")
+        button = page.locator(".eu-move[data-hint]")
+        if button.count():
+            label = button.locator(".eu-move-label").inner_text()
+            assert re.match(rf"Hint: (Go alone, then )?{re.escape(label)}: ", said), (said, label)
+            assert errors == []
+            return
+        if "discard" in page.locator("#eu").get_attribute("data-can").split():
+            page.locator("#hand .card[data-hint]").click()
+            label = page.locator("#eu-slot-4 .eu-move-label").inner_text()
+            assert said.startswith(f"Hint: {label}: "), (said, label)
+            assert errors == []
+            return
+        page.locator("#hand .card[data-hint]").click()
+        page.locator(f'#eu:not([data-seq="{seq}"]), #hand-dialog[open], #result-dialog[open]').first.wait_for()
+    raise AssertionError("Ada never had a decision her dock's buttons make")

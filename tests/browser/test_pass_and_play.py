@@ -2,7 +2,7 @@
 person on her device and a bot, and the two of them play from the one page,
 passing it between them. Whoever's turn it is sees their own hand; the
 other's is never in the page, and while the page waits to be passed on
-nobody's is."""
+nobody's is, nor anything of the last person's hint."""
 
 import re
 
@@ -12,16 +12,15 @@ from tests.browser.turns import LINE_MY_TURN, SHEET, one_step
 
 PASS = "#pass-screen:not([hidden])"
 TURNS_EACH = 3  # enough for the device to go round both people and back, kept short
+HINT_WITHIN = 60000  # ms a hint may take to come on a busy machine
 
 
 def in_hand(page) -> list[str]:
     return page.locator("#hand .card").evaluate_all("nodes => nodes.map(n => n.dataset.card)")
 
 
-def test_two_people_pass_one_device_and_neither_ever_sees_the_others_hand(servers, people):
-    server = servers.start()
-    ada = people(server.url)
-    page = ada.page
+def ada_and_cy_on_one_device(page):
+    """Ada hosts a Line table, adds Cy on her device and a bot, and starts."""
     page.goto("/")
     page.get_by_label("Your name at the table").fill("Ada")
     page.get_by_role("button", name="Start a Line table", exact=True).click()
@@ -34,6 +33,13 @@ def test_two_people_pass_one_device_and_neither_ever_sees_the_others_hand(server
     expect(page.locator("#seats li")).to_have_count(3)
     page.get_by_role("button", name="Start the game").click()
     page.locator("#rules-dialog").get_by_role("button", name="Close").click()
+
+
+def test_two_people_pass_one_device_and_neither_ever_sees_the_others_hand(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    ada_and_cy_on_one_device(page)
 
     steps = []  # (whose turn, the page's HTML) at each step of a person's turn
     passed_to = []
@@ -66,4 +72,71 @@ def test_two_people_pass_one_device_and_neither_ever_sees_the_others_hand(server
         if later is None:
             continue
         assert later and not [card for card in later if f'data-card="{card}"' in html], (me, later)
+    assert ada.errors == []
+
+
+def test_after_the_pass_nothing_of_the_last_persons_hint_is_left_in_the_page(servers, people):
+    """With Hints on, each person's turn shows their hint (and the live
+    region reads it); once the device waits to be passed on, no word of it
+    is anywhere in the page, hidden or not."""
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    page.goto("/")
+    page.evaluate("localStorage.setItem('parlor:hints', 'on')")
+    ada_and_cy_on_one_device(page)
+
+    shown, passes = [], 0
+    while passes < 2:
+        page.locator(f"{LINE_MY_TURN}, {PASS}, {SHEET}").first.wait_for()
+        assert not page.locator(SHEET).count(), "the game ended before the device was passed twice"
+        if page.locator(PASS).count():
+            if shown:  # (not the first pass, when Cy may play first and nobody has had a hint)
+                words = page.evaluate("document.documentElement.outerHTML + document.documentElement.textContent")
+                assert "Hint:" not in words and not [why for why in shown if why in words], shown
+                passes += 1
+            name = re.fullmatch(r"Pass to (\w+)", page.locator(f"{PASS} h2").inner_text()).group(1)
+            page.get_by_role("button", name=f"Tap when {name} has the device").click()
+            expect(page.locator(PASS)).to_have_count(0)
+            shown = []
+            continue
+        note = page.locator("#hint-note")
+        expect(note).to_be_visible(timeout=HINT_WITHIN)
+        why = note.locator(".hint-why").inner_text()
+        expect(page.locator("#announce")).to_contain_text(f"Hint: {why}")
+        shown.append(why)
+        seq = page.locator("#ln").get_attribute("data-seq")
+        one_step(page)
+        page.locator(f'#ln:not([data-seq="{seq}"]), {PASS}, {SHEET}').first.wait_for()
+    assert ada.errors == []
+
+
+def test_the_end_of_a_game_played_on_one_device_names_the_winners_and_says_what_is_kept(servers, people):
+    """The sheet at the end speaks for the whole device, not for whoever
+    held it last: it names who won (no "You win", no "(you)"), and, nobody
+    being signed in, says the replay is kept but nothing is rated."""
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    ada_and_cy_on_one_device(page)
+    code = re.search(r"/t/([A-Z]{5})$", page.url).group(1)
+    # Bots play both people's seats from here, so the game ends quickly.
+    for seat in (0, 1):
+        covered = page.evaluate("""async ([code, seat]) => {
+          const csrf = document.cookie.match(/csrftoken=([^;]+)/)[1];
+          const headers = { 'Content-Type': 'application/json', 'X-CSRFToken': csrf };
+          const r = await fetch(`/api/tables/${code}/cover`, { method: 'POST', headers, body: JSON.stringify({ seat, level: 'easy' }) });
+          return r.status;
+        }""", [code, seat])
+        assert covered == 200
+    sheet = page.locator(SHEET)
+    expect(sheet).to_be_visible(timeout=60000)
+    said = sheet.locator(".result-line").inner_text()
+    first = sheet.locator("#places li").first.locator("span").nth(1).inner_text()
+    assert not re.search(r"\b(You|you|We|we)\b", said) and first in said, (said, first)
+    expect(sheet.locator("#places")).not_to_contain_text("(you)")
+    expect(sheet.locator("#not-rated")).to_have_text(
+        "Not rated: nobody at the table was signed in. Its replay is kept all the same; "
+        "a game is rated, and goes on a player’s profile, only when they are signed in at the table.")
+    expect(sheet.get_by_role("link", name="Watch the replay")).to_be_visible()
     assert ada.errors == []

@@ -78,10 +78,13 @@ def test_a_hint_is_the_hard_bots_move_from_your_own_view_with_its_sentence():
 
     found = hints.answer(question).result(ANSWER_WITHIN)
     # The move a hard bot in Ada's seat would make now, its rng seeded as a bot's.
-    move, reason = euchre.bots.decide(euchre.view(table.state, 0), "hard", random.Random(f"{table.seed}:{snap['seq']}:0"))
+    view = euchre.view(table.state, 0)
+    move, reason = euchre.bots.decide(view, "hard", random.Random(f"{table.seed}:{snap['seq']}:0"))
     assert found["action"] == move
     assert {"action": move, "say": found["say"]} in offered_to(snap)
-    assert found["why"] == (reason or found["why"]) and found["why"].startswith(found["say"]) and found["why"].endswith(".")
+    # Its sentence names the move as Ada's table does ("Call ♥", not the
+    # generic table's "Order it up"), then what it does for her.
+    assert found["why"] == reason and found["why"].startswith(euchre.why.label(view, move) + ": ")
     # Asked again (another tab), the same answer, not worked out twice.
     assert hints.answer(hints.question(code, visitor(code, 0), snap["seq"])) is hints.answer(question)
 
@@ -154,7 +157,8 @@ def test_a_game_in_which_anyone_saw_a_hint_is_kept_and_marked_but_rated_for_nobo
     code = started(ada, others=[("Ben", ben)], bots=("hard",))
     asker, index = next((c, s["seat"]) for c in (ada, ben) if offered_to(s := snap_of(c, code)))
     found = hint(code, index, snap_of(asker, code)["seq"])
-    assert found["why"] in (f"{found['say']}: it's what the strong bot plays from where you sit.",
+    # (High Card's bots have no words of their own: the plain sentence.)
+    assert found["why"] in (f"{found['say']}: it's the move the strong bot would make with your cards.",
                             f"{found['say']}: it's the only move you have.")
     # The mark is kept with the seat (a restarted server reads it back) and shown to everyone.
     assert Seat.objects.get(table__code=code, index=index).hinted

@@ -4,6 +4,8 @@ of your legal moves with its sentence; a watcher's or a stale one is refused
 with a sentence; the seat's mark survives the server being killed; and
 hints count against the browser's limit like any action."""
 
+import re
+
 from tests.live import Client
 from tests.views import offered_to
 
@@ -38,7 +40,8 @@ def test_a_hint_comes_to_your_socket_alone_and_its_mark_outlives_the_server(serv
     assert set(hint) == {"type", "number", "seq", "action", "say", "why"}
     assert (hint["number"], hint["seq"]) == (snap["number"], snap["seq"])
     assert {"action": hint["action"], "say": hint["say"]} in offered_to(snap)
-    assert hint["why"].startswith(hint["say"]) and hint["why"].endswith(".")
+    # One sentence in the table's words: the move, then what it does for her.
+    assert re.fullmatch(r"[^:]+: [^.]*\byour?\b[^.]*\.", hint["why"]), hint["why"]
     # Everyone's table says who was shown hints.
     seen = watching.until(lambda m: m.get("type") == "snapshot" and m["seats"][0]["hinted"])
     assert [s["hinted"] for s in seen["seats"]] == [True, False, False, False]

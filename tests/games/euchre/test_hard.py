@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from games.euchre import bots, rules
+from games.euchre import bots, rules, why
 from tests.games.euchre.test_rules import MONSTER, rig
 
 HOPELESS = [
@@ -27,14 +27,16 @@ def test_hard_decides_the_same_way_for_the_same_stream():
     a = bots.decide(copy.deepcopy(v), "hard", random.Random(4))
     b = bots.decide(copy.deepcopy(v), "hard", random.Random(4))
     assert a == b and a[0] in rules.legal(state, seat)
-    assert a[1].startswith(rules.say(a[0])) and a[1].endswith(".")
+    assert a[1].startswith(why.label(v, a[0])) and a[1].endswith(".")
 
 
-def test_hard_orders_up_a_hand_that_cannot_lose_and_says_it_expects_to_win():
+def test_hard_orders_up_a_hand_that_cannot_lose_and_says_what_it_holds():
     state = rig(MONSTER, "9H0")
     move, reason = bots.decide(rules.view(state, 0), "hard", random.Random(1))
     assert move["type"] == "order"
-    assert "I expect to win the hand" in reason
+    # In the dock's words ("Call ♥", Go alone first when it goes alone),
+    # and what the hand holds that takes the tricks.
+    assert reason.startswith(("Call ♥:", "Go alone, then Call ♥:")) and "including both bowers" in reason
 
 
 def test_hard_passes_a_hand_with_nothing_in_the_turned_suit():

@@ -25,7 +25,7 @@ def test_hard_decides_the_same_way_for_the_same_stream():
     a = bots.decide(copy.deepcopy(v), "hard", random.Random(7))
     b = bots.decide(copy.deepcopy(v), "hard", random.Random(7))
     assert a == b and a[0] in rules.legal(state, seat)
-    assert a[1].startswith(rules.sentence(a[0])) and a[1].endswith(".")
+    assert a[1].startswith(rules.sentence(a[0])[:-1] + ":") and a[1].endswith(".")
 
 
 def test_hard_says_it_stops_a_four():
@@ -34,7 +34,7 @@ def test_hard_says_it_stops_a_four():
         state["chips"][p] = 1
     _turn(state, 0, [natural(state, 65)])
     move, reason = bots.decide(rules.view(state, 0), "hard", random.Random(2))
-    assert move["space"] in (60, 65) and "stops a line of theirs" in reason
+    assert move["space"] in (60, 65) and "it blocks Orange's four" in reason
 
 
 def test_bot_think_names_every_decision_and_nothing_else():

@@ -24,15 +24,11 @@ def _reasons(seed: str, limit: int = 40):
         dispatch(game, state, seat, move, float(k + 1))
 
 
-def test_hard_says_why_whenever_it_looked_ahead_and_decides_the_same_way_again():
-    said = 0
+def test_hard_says_why_in_its_buttons_words_and_decides_the_same_way_again():
     for state, seat, v, move, reason in _reasons("hard-says"):
         assert move in game.legal(state, seat)
         assert bots.decide(copy.deepcopy(v), "hard", random.Random(99)) == (move, reason)
-        if reason is not None:
-            said += 1
-            assert reason.startswith(words.say(move)) and "the day ends" in reason and reason.endswith(".")
-    assert said > 0
+        assert reason.startswith(words.say(move)[:-1]) and reason.endswith(".")
 
 
 def test_medium_gives_no_reason():

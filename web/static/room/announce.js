@@ -30,6 +30,13 @@ export class Announcer {
     while (this.node.childElementCount > KEEP) this.node.firstElementChild.remove();
   }
 
+  /** Every line read so far, forgotten: the device is passed to someone
+   * else, who finds none of the last person's (their hints among them). */
+  clear() {
+    this.node.replaceChildren();
+    this.last = null;
+  }
+
   /** A new change of the table: its sentences may repeat the last one's. */
   next() {
     this.last = null;

@@ -106,6 +106,11 @@ export class Hints {
     this.marked = [];
     this.hint = null;
     this.note.hidden = true;
+    // Out of the page, words and all: on a device passed between people,
+    // the next one finds nothing of the last one's hint, hidden or not.
+    const why = this.note.querySelector('.hint-why');
+    if (why.textContent) why.textContent = '';
+    if (this.note.isConnected) this.note.remove();
   }
 }
 

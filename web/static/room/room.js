@@ -541,7 +541,7 @@ function tell(room, was, same, started) {
     if ((same && (!was.decision || othersMoved)) || started) { room.announce('Your turn.'); sounds.push(cfg.turnSound || 'turn'); }
   }
   if (was && was.status === 'playing' && snap.status !== 'playing') {
-    room.announce(snap.status === 'ended' ? 'The host ended this game; it isn’t kept.' : (cfg.resultLine && cfg.resultLine(snap)) || 'The game is over.');
+    room.announce(snap.status === 'ended' ? 'The host ended this game; it isn’t kept.' : (cfg.resultLine && cfg.resultLine(asTheTableSees(snap))) || 'The game is over.');
     sounds.push('end');
   }
   const loudest = LOUDEST.find(s => sounds.includes(s));
@@ -565,6 +565,7 @@ function passScreen(room, screen, area, was) {
     el('p', { text: `Nobody else looks now: ${to.name}’s hand shows only once ${to.name} has the device.` }),
     taken);
   if (!document.querySelector('dialog[open]')) taken.focus();
+  room.announcer.clear();
   room.announce(`Pass the device to ${to.name}.`);
 }
 
@@ -601,8 +602,17 @@ function describe(cfg, event, snap) {
   return [who, event.kind, ...bits].filter(Boolean).join(' · ');
 }
 
+/** The end as the whole table reads it: on a device several people share,
+ * the sheet names the winners ("Ada and Cy won") rather than speaking for
+ * whoever happened to hold it last ("We won"). */
+function asTheTableSees(snap) {
+  if (snap.seats.filter(s => s.here).length < 2) return snap;
+  return { ...snap, seat: null, seats: snap.seats.map(s => ({ ...s, you: false })), view: snap.view && { ...snap.view, seat: null, team: null } };
+}
+
 function showResult(room, sheet) {
-  const { snap, cfg } = room;
+  const { cfg } = room;
+  const snap = asTheTableSees(room.snap);
   const body = [];
   if (snap.status === 'ended') {
     sheet.title('Game ended early');
@@ -620,7 +630,7 @@ function showResult(room, sheet) {
       result.scores && result.scores[i] !== undefined ? el('span', { class: 'score', text: String(result.scores[i]) }) : null))));
     const hinted = (result.hinted || []).map(i => snap.seats[i].name);
     if (hinted.length) body.push(el('p', { class: 'muted', id: 'not-rated', text: `Not rated: ${listed(hinted)} ${hinted.length > 1 ? 'were' : 'was'} shown hints, the strong bot’s moves.` }));
-    else if (!lines.some(Boolean)) body.push(el('p', { class: 'muted', id: 'not-rated', text: 'Not rated: a game is kept and rated when someone at the table is signed in.' }));
+    else if (!lines.some(Boolean)) body.push(el('p', { class: 'muted', id: 'not-rated', text: 'Not rated: nobody at the table was signed in. Its replay is kept all the same; a game is rated, and goes on a player’s profile, only when they are signed in at the table.' }));
     const detail = cfg.resultDetail ? cfg.resultDetail(snap) : null;
     const share = cfg.shareText ? shareBox(cfg.shareText(snap)) : null;
     body.push(...[detail, share].filter(Boolean));
