@@ -165,3 +165,21 @@ def test_on_a_phone_nothing_scrolls_sideways_and_squares_are_big_enough(servers,
         .map(b => b.getBoundingClientRect()).filter(r => r.height < 44 || r.width < 44).length""")
     assert small == 0
     assert ada.errors == []
+
+
+def test_each_card_of_the_hand_is_named_first_by_what_it_shows(servers, people):
+    """A voice says what it sees ("press A hearts"): each card's name starts
+    with its face (the joker's star is a picture, its word is Joker), on a
+    laptop and on a phone."""
+    server = servers.start()
+    walk = Walk(server, "line")
+    for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        page = people(server.url, **size).page
+        page.context.add_cookies(walk.cookies())
+        page.add_init_script("localStorage.setItem('parlor:line:seen-rules', '1');")
+        page.goto(walk.path)
+        cards = page.locator("#hand .card")
+        expect(cards).to_have_count(len(walk.snap["view"]["mine"]))
+        for card in cards.all():
+            shows = card.text_content().replace("★", "")
+            expect(card).to_have_accessible_name(re.compile(rf"^{re.escape(shows)}, "))
