@@ -9,8 +9,9 @@ import re
 
 from playwright.sync_api import expect
 
+from engine import registry
 from tests.browser.conftest import ask_for_less_motion
-from tests.browser.tables import Walk
+from tests.browser.tables import Walk, deal_and_play_to
 from tests.browser.turns import read_how_to_play
 
 MY_TURN = '#gil[data-my-turn="true"]'
@@ -218,3 +219,37 @@ def test_a_card_picked_from_the_keyboard_takes_focus_to_its_lit_spaces_and_tab_w
     expect(page.locator("#log li", has_text=re.compile(r"^Ada played "))).to_have_count(1)
     expect(space(first)).to_be_focused()
     assert ada.errors == []
+
+
+# A deal whose first hand gives Ada (seat 0) a two-eyed and a one-eyed jack.
+BOTH_JACKS = "12"
+
+# How far the words of each card's tag stand in from the card's edges.
+TAG_MARGINS = """() => [...document.querySelectorAll('#hand .card')].filter(c => c.querySelector('.note').textContent).map(c => {
+  const card = c.getBoundingClientRect(), words = document.createRange();
+  words.selectNodeContents(c.querySelector('.note'));
+  const w = words.getBoundingClientRect();
+  return { tag: c.querySelector('.note').textContent, left: w.left - card.left, right: card.right - w.right, bottom: card.bottom - w.bottom };
+})"""
+
+
+def test_a_jacks_tag_keeps_clear_of_its_cards_edges(servers, people):
+    """"two-eyed" and "one-eyed" under a jack in the hand stand inside its
+    face, at least 4 px from its left, right and bottom edges, on a phone
+    (where the cards are narrowest) and on a laptop."""
+    game = registry.get("get-in-line")
+    server = servers.start()
+    walk = Walk(server, "get-in-line")
+    dealt = game.new(2, BOTH_JACKS, 0.0)
+    assert {c[:2] for c in game.view(dealt, walk.seat)["mine"]} >= {"JC", "JH"}, f"deal {BOTH_JACKS} no longer gives Ada both kinds of jack"
+    deal_and_play_to(servers, walk, BOTH_JACKS, dealt)
+    for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 800}):
+        page = people(server.url, **size).page
+        page.context.add_cookies(walk.cookies())
+        page.add_init_script("localStorage.setItem('parlor:get-in-line:seen-rules', '1');")
+        page.goto(walk.path)
+        expect(page.locator("#hand .card .note", has_text="one-eyed")).to_have_count(1)
+        tags = page.evaluate(TAG_MARGINS)
+        assert sorted(t["tag"] for t in tags) == ["one-eyed", "two-eyed"], tags
+        close = [t for t in tags if min(t["left"], t["right"], t["bottom"]) < 4]
+        assert not close, f"at {size['width']}×{size['height']}: {close}"
