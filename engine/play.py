@@ -52,7 +52,7 @@ class Played:
 
 
 def play(game, levels: list, seed: str, settings: dict | None = None, *, bot=bot_move, pick=None, watch=None,
-         most: int = MOST_MOVES) -> Played:
+         most: int = MOST_MOVES, until=None) -> Played:
     """Play a fresh game for ``len(levels)`` seats, seat ``s`` a bot at
     ``levels[s]``, to its result. Move ``k`` is made at time ``k + 1`` with
     its bot's rng seeded ``"{seed}:{k}"``, so the same call plays the same
@@ -63,11 +63,13 @@ def play(game, levels: list, seed: str, settings: dict | None = None, *, bot=bot
     which of several deciding seats moves first (the lowest by default).
     ``watch(state, seat, action, k)`` is told of each move before it is made,
     with the state it is made on (to time, record or check; it must not
-    change the state)."""
+    change the state). ``until(state)``, when given, stops the game early,
+    at the first state it holds for (``final`` is then that state, a game
+    dealt and played to a moment a page or a test is to show)."""
     state = game.new(len(levels), seed, 0.0, settings)
     played = Played(len(levels), seed, settings, list(levels))
     for k in range(most):
-        if game.result(state) is not None:
+        if game.result(state) is not None or (until is not None and until(state)):
             played.final = state
             return played
         seats = sorted({seat for seat, _kind, _key in game.deciding(state)})

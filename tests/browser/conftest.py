@@ -108,6 +108,29 @@ lookWhenDrawn(() => {
 """
 
 
+# Is the box's middle the box itself (or something in it) to a person's
+# tap, or does something else sit on top there?
+ON_TOP = """node => { const r = node.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && (hit === node || node.contains(hit)); }"""
+
+
+def unseen(locator) -> str:
+    """What keeps an element from being seen whole, where it stands, without
+    scrolling: a part of it outside the window, or something on top of it
+    ('' when nothing does)."""
+    size = locator.page.viewport_size
+    box = locator.bounding_box()
+    if box is None:
+        return "it is not shown"
+    right, bottom = box["x"] + box["width"], box["y"] + box["height"]
+    if box["x"] < 0 or box["y"] < 0 or right > size["width"] + 0.5 or bottom > size["height"] + 0.5:
+        return f"it spans {box['x']:.0f}..{right:.0f} × {box['y']:.0f}..{bottom:.0f}px, outside the {size['width']}×{size['height']} window"
+    if not locator.evaluate(ON_TOP):
+        return "something sits on top of it"
+    return ""
+
+
 HIDE = """hidden => {
   Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });

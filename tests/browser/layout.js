@@ -21,7 +21,8 @@
   const dialogs = [...document.querySelectorAll('dialog[open]')];
   const scope = dialogs.length ? dialogs[dialogs.length - 1] : document.body;
   const shown = el => {
-    if (!el.getClientRects().length) return false;
+    // (Laid out but not drawn: the inside of a closed <details>.)
+    if (!el.getClientRects().length || !el.checkVisibility()) return false;
     if (el.closest('.said, .announce')) return false; // words for a screen reader only
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || Number(style.opacity) === 0) return false;

@@ -12,8 +12,12 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ask_for_less_motion
+from engine import registry
+from engine.play import play
+from tests.browser.conftest import ask_for_less_motion, unseen
+from tests.browser.tables import Walk, cookies, deal_and_play_to
 from tests.browser.turns import read_how_to_play
+from tests.live import Client
 
 TABLE = "#eu"
 HAND_SHEET = "#hand-dialog[open]"
@@ -336,4 +340,99 @@ def test_a_hint_marks_the_strong_bots_card_with_its_reason_and_the_hinted_game_i
     assert covered == 200
     page.locator(GAME_SHEET).wait_for(timeout=60000)
     expect(page.locator("#result-dialog #not-rated")).to_have_text("Not rated: Ada was shown hints, the strong bot’s moves.")
+    assert ada.errors == []
+
+
+LAPTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
+
+
+def test_on_a_laptop_a_new_players_first_bid_fits_the_screen_beside_the_starts_announcement(servers, people):
+    """1280×800, a browser new to Euchre: the start's announcement stands
+    under the bar and Your move over the dock, and still the page doesn't
+    scroll and every move button is in sight. (Who bids first is dealt: a
+    table whose first decision for Ada isn't a bid is left for another.)"""
+    server = servers.start()
+    for _ in range(12):
+        host = Client(server)
+        status, snap = host.post("/api/tables", {"game": "euchre", "name": "Ada"})
+        host.post(f"/api/tables/{snap['code']}/fill", {"level": "easy"})
+        ada = people(server.url, **LAPTOP)
+        page = ada.page
+        page.context.add_cookies(cookies(host))
+        page.add_init_script("localStorage.setItem('parlor:euchre:seen-rules', '1');")
+        page.goto(f"/t/{snap['code']}")
+        page.get_by_role("button", name="Start the game").click()
+        page.locator(f'{TABLE}:not([data-can=""])').wait_for()
+        if page.locator(TABLE).get_attribute("data-phase") == "bid1":
+            break
+    else:
+        raise AssertionError("in twelve deals Ada's first decision was never a bid")
+    expect(page.locator("#opening")).to_be_visible()
+    expect(page.locator("#your-move")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollHeight") <= 800
+    buttons = page.locator(".eu-move:not(.empty)")
+    expect(buttons).not_to_have_count(0)
+    problems = [f"{b.inner_text()}: {unseen(b)}" for b in [*buttons.all(), page.locator("#eu-alone")] if unseen(b)]
+    assert not problems, problems
+    assert ada.errors == []
+
+
+# A deal in which, easy bots in every seat, Ada (seat 0) plays to a trick
+# that others have yet to finish.
+PLAYED = "7"
+
+
+def test_your_card_in_the_trick_stands_clear_of_your_name(servers, people):
+    """Ada's card in the trick and her plate under it, on a laptop and a
+    phone: the card is in sight, and felt shows between the two (the card's
+    shadow falls 3 + 8 px below it)."""
+    euchre = registry.get("euchre")
+    mine = lambda s: any(p["seat"] == 0 for p in euchre.view(s, 0)["trick"]) and euchre.view(s, 0)["turn"] != 0
+    state = play(euchre, ["easy"] * 4, PLAYED, until=mine).final
+    assert mine(state), f"deal {PLAYED} no longer has Ada play to an unfinished trick: find another"
+    server = servers.start()
+    walk = Walk(server, "euchre")
+    deal_and_play_to(servers, walk, PLAYED, state)
+    for size in (LAPTOP, PHONE):
+        page = people(server.url, **size).page
+        page.context.add_cookies(walk.cookies())
+        page.add_init_script("localStorage.setItem('parlor:euchre:seen-rules', '1');")
+        page.goto(walk.path)
+        card, plate = page.locator(".eu-slot.pos-bottom .card"), page.locator(".eu-plate.pos-bottom")
+        expect(plate).to_contain_text("Ada (you)")
+        assert not unseen(card), unseen(card)
+        under = plate.bounding_box()["y"] - (card.bounding_box()["y"] + card.bounding_box()["height"])
+        assert under >= 11, f"at {size['width']}×{size['height']} Ada's card stands {under:.0f}px above her plate"
+
+
+def test_a_phone_is_told_in_the_waiting_room_that_euchre_is_made_for_a_computer_first_until_it_puts_it_away(servers, people):
+    server = servers.start()
+    host = Client(server)
+    status, snap = host.post("/api/tables", {"game": "euchre", "name": "Ada"})
+    ada = people(server.url, **PHONE)
+    page = ada.page
+    page.context.add_cookies(cookies(host))
+    page.goto(f"/t/{snap['code']}")
+    note = page.locator("#eu-computer-first")
+    expect(note).to_contain_text("Euchre is made for a computer first.")
+    note.scroll_into_view_if_needed()
+    assert not unseen(note), unseen(note)
+    note.get_by_role("button", name="Got it").focus()
+    page.keyboard.press("Enter")
+    expect(note).to_have_count(0)
+    # Focus goes on to the waiting room's next control, not back to the top of the page.
+    assert page.evaluate("document.activeElement !== document.body && !!document.activeElement.closest('#room')")
+    # Put away for good: not after the room changes, nor on the next visit.
+    page.get_by_role("button", name="Fill with bots").click()
+    expect(page.locator("#seats li")).to_have_count(4)
+    page.reload()
+    expect(page.locator("#partners-note")).to_be_visible()
+    expect(note).to_have_count(0)
+
+    # A laptop is not told.
+    laptop = people(server.url, **LAPTOP).page
+    laptop.context.add_cookies(cookies(host))
+    laptop.goto(f"/t/{snap['code']}")
+    expect(laptop.locator("#partners-note")).to_be_visible()
+    expect(laptop.locator("#eu-computer-first")).to_be_hidden()
     assert ada.errors == []

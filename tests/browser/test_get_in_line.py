@@ -9,7 +9,9 @@ import re
 
 from playwright.sync_api import expect
 
+from engine import registry
 from tests.browser.conftest import ask_for_less_motion
+from tests.browser.tables import Walk, deal_and_play_to
 from tests.browser.turns import read_how_to_play
 
 MY_TURN = '#gil[data-my-turn="true"]'
@@ -168,3 +170,86 @@ def test_on_a_phone_the_board_is_big_enough_to_tap_or_offers_the_zoom_strip(serv
     assert page.locator(".space").nth(45).bounding_box()["width"] >= 28
     strip.get_by_role("button", name="Fit the board").click()
     assert ada.errors == []
+
+
+def test_a_card_picked_from_the_keyboard_takes_focus_to_its_lit_spaces_and_tab_walks_them(servers, people):
+    """On a laptop, a card picked with Enter (or its number key) sends focus
+    to the first space it lights, in sight; Tab and the arrows go between
+    its lit spaces before anything else, and Enter there plays it, focus
+    staying on the space played."""
+    server = servers.start()
+    walk = Walk(server, "get-in-line")
+    view = walk.snap["view"]
+    twice = [(i, c) for i, c in enumerate(view["mine"]) if not c.startswith("J") and len(view["where"].get(c, [])) == 2]
+    assert twice, f"Ada's first hand {view['mine']} has no card with both its spaces open"
+    index, card = twice[0]
+    first, second = sorted(view["where"][card])
+    ada = people(server.url, width=1280, height=800)
+    page = ada.page
+    page.context.add_cookies(walk.cookies())
+    page.add_init_script("localStorage.setItem('parlor:get-in-line:seen-rules', '1');")
+    page.goto(walk.path)
+    space = lambda p: page.locator(f'.space[data-space="{p}"]')
+    outside = "document.activeElement && !document.activeElement.closest('#gil-grid')"
+
+    mine = page.locator(f'#hand .card[data-card="{card}"]')
+    mine.focus()
+    page.keyboard.press("Enter")
+    expect(mine).to_have_attribute("aria-pressed", "true")
+    expect(space(first)).to_be_focused()
+    box = space(first).bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 800 and 0 <= box["x"] and box["x"] + box["width"] <= 1280, box
+    page.keyboard.press("Tab")
+    expect(space(second)).to_be_focused()
+    page.keyboard.press("Tab")
+    assert page.evaluate(outside), "Tab from the last lit space stayed on the board"
+    page.keyboard.press("Shift+Tab")
+    expect(space(second)).to_be_focused()
+    page.keyboard.press("ArrowRight")  # (round to the first again)
+    expect(space(first)).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    expect(space(second)).to_be_focused()
+
+    # Put down and picked again by its number key: the same first lit space.
+    page.keyboard.press("Escape")
+    expect(mine).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press(str(index + 1))
+    expect(space(first)).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#log li", has_text=re.compile(r"^Ada played "))).to_have_count(1)
+    expect(space(first)).to_be_focused()
+    assert ada.errors == []
+
+
+# A deal whose first hand gives Ada (seat 0) a two-eyed and a one-eyed jack.
+BOTH_JACKS = "12"
+
+# How far the words of each card's tag stand in from the card's edges.
+TAG_MARGINS = """() => [...document.querySelectorAll('#hand .card')].filter(c => c.querySelector('.note').textContent).map(c => {
+  const card = c.getBoundingClientRect(), words = document.createRange();
+  words.selectNodeContents(c.querySelector('.note'));
+  const w = words.getBoundingClientRect();
+  return { tag: c.querySelector('.note').textContent, left: w.left - card.left, right: card.right - w.right, bottom: card.bottom - w.bottom };
+})"""
+
+
+def test_a_jacks_tag_keeps_clear_of_its_cards_edges(servers, people):
+    """"two-eyed" and "one-eyed" under a jack in the hand stand inside its
+    face, at least 4 px from its left, right and bottom edges, on a phone
+    (where the cards are narrowest) and on a laptop."""
+    game = registry.get("get-in-line")
+    server = servers.start()
+    walk = Walk(server, "get-in-line")
+    dealt = game.new(2, BOTH_JACKS, 0.0)
+    assert {c[:2] for c in game.view(dealt, walk.seat)["mine"]} >= {"JC", "JH"}, f"deal {BOTH_JACKS} no longer gives Ada both kinds of jack"
+    deal_and_play_to(servers, walk, BOTH_JACKS, dealt)
+    for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 800}):
+        page = people(server.url, **size).page
+        page.context.add_cookies(walk.cookies())
+        page.add_init_script("localStorage.setItem('parlor:get-in-line:seen-rules', '1');")
+        page.goto(walk.path)
+        expect(page.locator("#hand .card .note", has_text="one-eyed")).to_have_count(1)
+        tags = page.evaluate(TAG_MARGINS)
+        assert sorted(t["tag"] for t in tags) == ["one-eyed", "two-eyed"], tags
+        close = [t for t in tags if min(t["left"], t["right"], t["bottom"]) < 4]
+        assert not close, f"at {size['width']}×{size['height']}: {close}"

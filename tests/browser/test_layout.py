@@ -283,6 +283,11 @@ def test_on_a_phone_the_lobby_fits_and_its_links_are_big_enough_to_tap(size, bro
             page.locator(".game-card").first.wait_for()
             problems = look(page, size, "lobby", path)
             assert not problems, "\n".join(problems)
+        # A game's settings, opened under its card.
+        page.locator('.game-card[data-game="station-master"] summary').click()
+        page.get_by_label("Preset", exact=True).select_option("custom")
+        problems = look(page, size, "lobby", "/ with Station Master's settings open")
+        assert not problems, "\n".join(problems)
     finally:
         context.close()
 

@@ -14,7 +14,7 @@ from engine import registry
 from engine.play import play, replay
 from games.line.rules import name
 from tests.browser.accessibility import findings
-from tests.browser.conftest import ask_for_less_motion
+from tests.browser.conftest import ask_for_less_motion, unseen
 from tests.browser.tables import Walk, deal_and_play_to
 from tests.browser.turns import LINE_MY_TURN, SHEET, play_a_card, sit_down_against_a_bot
 
@@ -165,3 +165,52 @@ def test_on_a_phone_nothing_scrolls_sideways_and_squares_are_big_enough(servers,
         .map(b => b.getBoundingClientRect()).filter(r => r.height < 44 || r.width < 44).length""")
     assert small == 0
     assert ada.errors == []
+
+
+def test_each_card_of_the_hand_is_named_first_by_what_it_shows(servers, people):
+    """A voice says what it sees ("press A hearts"): each card's name starts
+    with its face (the joker's star is a picture, its word is Joker), on a
+    laptop and on a phone."""
+    server = servers.start()
+    walk = Walk(server, "line")
+    for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        page = people(server.url, **size).page
+        page.context.add_cookies(walk.cookies())
+        page.add_init_script("localStorage.setItem('parlor:line:seen-rules', '1');")
+        page.goto(walk.path)
+        cards = page.locator("#hand .card")
+        expect(cards).to_have_count(len(walk.snap["view"]["mine"]))
+        for card in cards.all():
+            shows = card.text_content().replace("★", "")
+            expect(card).to_have_accessible_name(re.compile(rf"^{re.escape(shows)}, "))
+
+
+# Where Your move's ring round a box begins, above the box (an outline
+# stands outline-offset out from it, outline-width wide).
+RING_TOP = """node => { const s = getComputedStyle(node);
+  return node.getBoundingClientRect().top - parseFloat(s.outlineOffset) - parseFloat(s.outlineWidth); }"""
+
+
+def test_a_new_players_first_turn_shows_the_pile_and_the_discard_and_rings_the_hand_clear_of_its_title(servers, people):
+    """A browser new to Line, at its first turn: the start's announcement
+    stands under the bar and Your move rings the hand. On a laptop the
+    pile's and the discard's words are in sight whole, and on a laptop and
+    a phone the ring passes clear of "Your hand · N points"."""
+    server = servers.start()
+    for size in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        ada = people(server.url, **size)
+        page = ada.page
+        sit_down_against_a_bot(page)
+        page.locator(LINE_MY_TURN).wait_for()
+        expect(page.locator("#opening")).to_be_visible()
+        hand, title = page.locator("#hand"), page.locator("#ln-hand-title")
+        expect(hand).to_have_class(re.compile(r"\byour-move-ring\b"))
+        expect(title).to_have_text(re.compile(r"^Your hand · \d+ points$"))
+        bottom = title.bounding_box()["y"] + title.bounding_box()["height"]
+        ring = hand.evaluate(RING_TOP)
+        assert ring >= bottom, f"at {size['width']}×{size['height']} the ring round the hand runs {bottom - ring:.0f}px into its title"
+        if size["width"] == 1280:
+            for label in ("Pile", "Discard"):
+                words = page.locator(".ln-label", has_text=re.compile(rf"^{label} · \d+$"))
+                assert not unseen(words), f"{label}: {unseen(words)}"
+        assert ada.errors == []

@@ -1,10 +1,14 @@
-"""The lobby as a family meets it: the join box first on a phone, a page
-that helps with a code nobody has, and a word for someone who comes after
-the game began."""
+"""The lobby as a family meets it: every game startable from the first
+screen of a laptop, a game's settings opened only when asked for, the join
+box first on a phone, a page that helps with a code nobody has, and a word
+for someone who comes after the game began."""
 
 import re
 
 from playwright.sync_api import expect
+
+from tests.browser.conftest import unseen
+from tests.browser.tables import GAMES
 
 
 def start_table(person, game):
@@ -13,6 +17,31 @@ def start_table(person, game):
     person.page.get_by_role("button", name=f"Start a {game} table").click()
     expect(person.page).to_have_url(re.compile(r"/t/[A-Z]{5}$"))
     return person.page.locator("#table-code").inner_text()
+
+
+def test_on_a_laptop_every_game_starts_from_the_first_screen_and_settings_open_when_asked(servers, people):
+    server = servers.start()
+    ada = people(server.url, width=1280, height=800)
+    page = ada.page
+    page.goto("/")
+    page.get_by_label("Your name at the table").fill("Ada")
+    for slug in GAMES:
+        start = page.locator(f'.game-card[data-game="{slug}"]').get_by_role("button", name=re.compile(r"^Start a .+ table$"))
+        assert not unseen(start), f"{slug}'s Start button: {unseen(start)}"
+    assert page.evaluate("scrollY") == 0
+    # Station Master's preset waits under Settings, which says what it is.
+    sm = page.locator('.game-card[data-game="station-master"]')
+    settings = sm.locator("summary")
+    expect(settings).to_have_text("Settings: Competitive")
+    expect(sm.get_by_label("Preset", exact=True)).to_be_hidden()
+    settings.click()
+    sm.get_by_label("Preset", exact=True).select_option("solitaire")
+    expect(settings).to_have_text("Settings: Solitaire")
+    expect(sm.get_by_label("Preset", exact=True)).to_be_visible()  # (the card redrawn, its Settings still open)
+    sm.get_by_role("button", name="Start a Station Master table").click()
+    expect(page).to_have_url(re.compile(r"/t/[A-Z]{5}$"))
+    expect(page.get_by_label("Preset", exact=True)).to_have_value("solitaire")
+    assert ada.errors == []
 
 
 def test_on_a_phone_the_join_box_is_above_the_game_cards(servers, people):

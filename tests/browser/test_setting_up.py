@@ -22,6 +22,13 @@ def card(page, slug):
     return page.locator(f'.game-card[data-game="{slug}"]')
 
 
+def settings(page, slug):
+    """A lobby card with its Settings opened, as a person opens them to pick."""
+    shown = card(page, slug)
+    shown.locator("summary", has_text="Settings").click()
+    return shown
+
+
 def start_from_card(page, slug, title):
     card(page, slug).get_by_role("button", name=f"Start a {title} table").click()
     expect(page).to_have_url(re.compile(r"/t/[A-Z]{5}$"))
@@ -32,7 +39,7 @@ def test_solitaire_chosen_in_the_lobby_is_the_waiting_rooms_and_the_start_says_s
     server = servers.start()
     ada = people(server.url)
     page = lobby(ada)
-    sm = card(page, "station-master")
+    sm = settings(page, "station-master")
     expect(sm.locator(".counts")).to_have_text("1–4 players · bots fill empty seats")
     sm.get_by_label("Preset", exact=True).select_option("solitaire")
     expect(sm).to_contain_text("One player against the clock")
@@ -56,7 +63,7 @@ def test_a_one_seat_co_op_table_says_so_and_offers_solitaire(servers, people):
     server = servers.start()
     ada = people(server.url)
     page = lobby(ada)
-    card(page, "station-master").get_by_label("Preset", exact=True).select_option("co-op")
+    settings(page, "station-master").get_by_label("Preset", exact=True).select_option("co-op")
     start_from_card(page, "station-master", "Station Master")
     expect(page.get_by_label("Preset", exact=True)).to_have_value("co-op")
     expect(page.locator("#start-problem")).to_have_text("Co-op needs two to four Offices: add a bot, or choose Solitaire to play alone.")
@@ -79,7 +86,7 @@ def test_custom_asks_its_questions_one_by_one_and_the_answers_carry_over(servers
     server = servers.start()
     ada = people(server.url, width=390, height=844)
     page = lobby(ada)
-    sm = card(page, "station-master")
+    sm = settings(page, "station-master")
     sm.get_by_label("Preset", exact=True).select_option("custom")
     expect(sm.locator("#station-master-custom-step")).to_have_text("Question 1 of 5")
     # The questions fit the card on a phone: nothing runs off the side.
@@ -142,7 +149,7 @@ def test_station_masters_how_to_play_read_on_its_lobby_card_is_not_opened_again_
     expect(rules).to_be_visible()
     expect(rules).to_contain_text("An Extra belongs to the player who played it")
     rules.get_by_role("button", name="Close").click()
-    card(page, "station-master").get_by_label("Preset", exact=True).select_option("solitaire")
+    settings(page, "station-master").get_by_label("Preset", exact=True).select_option("solitaire")
     start_from_card(page, "station-master", "Station Master")
     page.get_by_role("button", name="How to play").click()
     expect(page.locator("#waiting-rules-dialog")).to_contain_text("Your Office and its Small Yard")

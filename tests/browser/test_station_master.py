@@ -117,6 +117,7 @@ def test_solitaire_chosen_in_the_lobby_is_played_a_whole_day_through_the_page_to
     page.goto("/")
     page.get_by_label("Your name at the table").fill("Ada")
     card = page.locator('.game-card[data-game="station-master"]')
+    card.locator("summary", has_text="Settings").click()
     card.get_by_label("Preset", exact=True).select_option("solitaire")
     card.get_by_role("button", name="Start a Station Master table").click()
     expect(page).to_have_url(re.compile(r"/t/[A-Z]{5}$"))

@@ -22,6 +22,14 @@ def test_a_seeded_game_is_the_same_game_every_time_and_replays_from_its_moves():
     assert a.final["seq"] == len(a.moves)
 
 
+def test_until_stops_the_same_game_at_the_first_moment_asked_for():
+    whole = play.play(highcard, ["easy", "easy"], "until")
+    part = play.play(highcard, ["easy", "easy"], "until", until=lambda s: s["seq"] == 5)
+    assert highcard.result(part.final) is None and part.final["seq"] == 5
+    assert part.moves == whole.moves[:5]
+    assert _dump(play.replay(highcard, 2, "until", None, part.moves)) == _dump(part.final)
+
+
 def test_the_hooks_decide_pick_and_watch():
     asked, watched = [], []
 

@@ -6,6 +6,7 @@
 
 import { el } from '../../room/net.js';
 import { start } from '../../room/room.js';
+import { computerFirstNote } from './device.js';
 import { RULES } from './rules.js';
 import { gameDetail } from './sheet.js';
 import { GAME, Table, YOUR_MOVE, assist } from './table.js';
@@ -16,6 +17,7 @@ const repaint = () => table.paint();
 
 // Who partners whom in the waiting room: seats 1 and 3 against 2 and 4.
 // With two people at a full table the host can put them together or apart.
+// A phone is told first that Euchre is made for a computer first.
 function partnersNote(snap) {
   const seats = snap.seats;
   const named = i => (seats[i] ? seats[i].name + (seats[i].you ? ' (you)' : '') : 'an empty seat');
@@ -31,6 +33,7 @@ function partnersNote(snap) {
         onclick: () => room.act('arrange', { seat: b.index, to: together ? (b.index + 1) % 4 : (a.index + 2) % 4 }) }));
   }
   return el('section', { class: 'eu-partners', id: 'partners-note', 'aria-label': 'Partners' },
+    computerFirstNote(),
     el('h2', { text: 'Partners' }),
     el('ul', {}, teams[0], el('li', { class: 'vs', text: 'against' }), teams[1]),
     el('p', { class: 'muted', text: 'Partners sit across the table. Always four seats: bots fill the ones nobody takes.' }),

@@ -147,7 +147,7 @@ function keys(e) {
   const k = e.key.toLowerCase();
   if (/^[1-7]$/.test(k) && v.mine) {
     const card = v.mine[Number(k) - 1];
-    if (card) table.pick(card);
+    if (card) table.pick(card, true);
     return !!card;
   }
   const press = { t: () => table.trade(), p: () => table.pass(), l: () => click('open-log'), '?': () => click('open-rules') }[k];

@@ -33,5 +33,5 @@ export const RULES = `
 <p>Seats alternate round the table: with two teams, seats 1, 3, 5… are Blue and 2, 4, 6… Orange. Partners share chips and lines but not cards. Get In Line plays with 2, 3, 4, 6, 8, 9, 10 or 12 seats, bots included.</p>
 
 <h3>Keys</h3>
-<p><kbd>1</kbd>–<kbd>7</kbd> pick a card, <kbd>T</kbd> trades in, <kbd>P</kbd> passes, <kbd>L</kbd> opens the log, <kbd>?</kbd> this page. Arrows, <kbd>Home</kbd> and <kbd>End</kbd> move round the board, <kbd>Enter</kbd> plays, <kbd>Esc</kbd> puts a card down. Options turns the helpers and the keys off.</p>
+<p><kbd>1</kbd>–<kbd>7</kbd> pick a card, <kbd>T</kbd> trades in, <kbd>P</kbd> passes, <kbd>L</kbd> opens the log, <kbd>?</kbd> this page. Arrows, <kbd>Home</kbd> and <kbd>End</kbd> move round the board (with a card picked, between its lit spaces, as <kbd>Tab</kbd> does), <kbd>Enter</kbd> plays, <kbd>Esc</kbd> puts a card down. Options turns the helpers and the keys off.</p>
 `;

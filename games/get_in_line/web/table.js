@@ -63,6 +63,7 @@ export class Table {
     this.selected = null; // a card in the hand
     this.pending = null; // a space waiting for its second tap
     this.focus = 44; // the board's roving focus
+    this.lit = []; // the spaces lit for the picked card, in reading order
     this.refusal = null; // {text, seq}: a sentence until the next action
     this.lead = []; // what others did to you since your turn, for the status line
     this.handKey = null;
@@ -152,7 +153,9 @@ export class Table {
     if (this.refusal && this.refusal.seq !== v.seq) this.refusal = null;
   }
 
-  pick(card) {
+  /** Pick a card (or put it down again). Picked from the keyboard, focus
+   * goes on to the first space it lights, where Enter plays it. */
+  pick(card, byKey = false) {
     const v = this.snap && this.snap.view;
     if (!v || !v.mine) return;
     this.refusal = null;
@@ -161,6 +164,7 @@ export class Table {
     this.selected = card;
     this.pending = null;
     this.paint();
+    if (byKey && this.lit.length) this.setFocus(this.lit[0]);
   }
 
   putDown() {
@@ -271,18 +275,39 @@ export class Table {
 
   setFocus(p, move = true) {
     if (p === this.focus && !move) return;
-    const before = this.spaces[this.focus];
-    if (before) before.tabIndex = -1;
     this.focus = p;
-    this.spaces[p].tabIndex = 0;
+    this.markTabStops();
     if (move) this.spaces[p].focus();
+  }
+
+  /** The board's tab stops: with a card picked, the spaces it lights (Tab
+   * walks them before leaving the board); else the one space the arrows
+   * last reached. */
+  markTabStops() {
+    const stops = new Set(this.lit.length ? this.lit : [this.focus]);
+    this.spaces.forEach((btn, p) => { btn.tabIndex = stops.has(p) ? 0 : -1; });
+  }
+
+  /** Where an arrow goes with a card picked: the next lit space that way,
+   * across in reading order (left and right) or down the columns (up and
+   * down), round to the first again past the last. */
+  litStep(key) {
+    const across = key === 'ArrowLeft' || key === 'ArrowRight';
+    const order = p => (across ? p : (p % SIZE) * SIZE + Math.floor(p / SIZE));
+    const spaces = [...this.lit].sort((a, b) => order(a) - order(b));
+    const at = order(this.focus);
+    if (key === 'ArrowRight' || key === 'ArrowDown') return spaces.find(p => order(p) > at) ?? spaces[0];
+    return spaces.findLast(p => order(p) < at) ?? spaces[spaces.length - 1];
   }
 
   gridKey(e) {
     if (e.altKey || e.metaKey) return;
     const [r, c] = rowCol(this.focus);
+    const lit = this.lit;
     let to = null;
-    if (e.key === 'ArrowLeft') to = c > 0 ? this.focus - 1 : null;
+    if (lit.length && e.key.startsWith('Arrow')) to = this.litStep(e.key);
+    else if (lit.length && (e.key === 'Home' || e.key === 'End')) to = e.key === 'Home' ? lit[0] : lit[lit.length - 1];
+    else if (e.key === 'ArrowLeft') to = c > 0 ? this.focus - 1 : null;
     else if (e.key === 'ArrowRight') to = c < SIZE - 1 ? this.focus + 1 : null;
     else if (e.key === 'ArrowUp') to = r > 0 ? this.focus - SIZE : null;
     else if (e.key === 'ArrowDown') to = r < SIZE - 1 ? this.focus + SIZE : null;
@@ -295,7 +320,7 @@ export class Table {
   }
 
   focusBoard() {
-    this.setFocus(this.focus);
+    this.setFocus(this.lit.length && !this.lit.includes(this.focus) ? this.lit[0] : this.focus);
   }
 
   // -- zoom (small phones) -------------------------------------------------------
@@ -380,6 +405,8 @@ export class Table {
     const rings = assist('assist-ring') && v.phase === 'play' ? finishing(v.chips, v.lines) : new Map();
     const last = v.last && assist('assist-last') ? v.last : null;
     const taking = this.selected && oneEyed(this.selected);
+    this.lit = [...lit].sort((a, b) => a - b);
+    this.markTabStops();
     this.grid.classList.toggle('picking', !!this.selected && assist('assist-legal'));
     for (let p = 0; p < SIZE * SIZE; p++) {
       const btn = this.spaces[p];
@@ -481,7 +508,7 @@ export class Table {
       const at = focused ? Number(focused.dataset.index) : null;
       this.handKey = key;
       this.cards = hand.map((card, i) => {
-        const btn = el('button', { type: 'button', class: `card ${isRed(card) ? 'red' : 'black'}${isJack(card) ? ' jack' : ''}`, 'data-card': card, 'data-index': String(i), onclick: () => this.pick(card) },
+        const btn = el('button', { type: 'button', class: `card ${isRed(card) ? 'red' : 'black'}${isJack(card) ? ' jack' : ''}`, 'data-card': card, 'data-index': String(i), onclick: e => this.pick(card, e.detail === 0) },
           el('span', { class: 'key', 'aria-hidden': 'true', text: String(i + 1) }),
           el('span', { class: 'corner-index', 'aria-hidden': 'true' }, el('span', { class: 'rank', text: rankOf(card) }), el('span', { class: 'suit', text: suitOf(card) })),
           el('span', { class: 'pip', 'aria-hidden': 'true', text: isJack(card) ? 'J' : suitOf(card) }),

@@ -8,7 +8,7 @@
 import { el } from '../../room/net.js';
 import { FLY, GAP, still } from '../../room/motion.js';
 import { preference } from '../../room/room.js';
-import { face, back, short as cardText, isJoker } from '../../cards/faces.js';
+import { face, back, short as cardText, isJoker, spoken } from '../../cards/faces.js';
 import { drawHand } from '../../cards/hand.js';
 
 export const GAME = 'line';
@@ -30,6 +30,13 @@ function jokerAs(row) {
 }
 
 const cap = text => text.charAt(0).toUpperCase() + text.slice(1);
+
+// A card of your hand is named by what it shows first ("A♥", "Joker"), so
+// someone who says what they see (voice control) can press it, then in
+// words and by its place in the hand (the number key that picks it).
+function handCardName(card, place) {
+  return isJoker(card) ? `Joker, card ${place}` : `${cardText(card)}, ${spoken(card)}, card ${place}`;
+}
 
 export function seatName(snap, s, you = true) {
   const seat = snap.seats[s];
@@ -422,7 +429,7 @@ export class Table {
     for (const node of this.hand.querySelectorAll('.card')) {
       const c = node.dataset.card;
       node.setAttribute('aria-pressed', this.selected === c ? 'true' : 'false');
-      node.setAttribute('aria-label', `${node.dataset.key}: ${node.getAttribute('aria-label')}`);
+      node.setAttribute('aria-label', handCardName(c, node.dataset.key));
     }
     this.handTitle.textContent = `Your hand · ${v.total} ${v.total === 1 ? 'point' : 'points'}`;
     this.hand.classList.toggle('turn', myTurn);

@@ -1,12 +1,12 @@
 // The lobby: every game with its player counts, its How to play and (for a
-// game with presets) the preset to start with; start a table, join one by
+// game with presets, folded under Settings) the preset to start with; start a table, join one by
 // its code, and the tables this browser is already in.
 
 import { api, el, knownTables, savedName, saveName } from './net.js';
 import { patch } from './patch.js';
 import { markRead } from './howto.js';
 import { dialog } from './room.js';
-import { defaults, picked, settingsList } from './settings.js';
+import { defaults, picked, presetOf, settingsList } from './settings.js';
 
 const root = document.getElementById('lobby');
 const catalog = JSON.parse(document.getElementById('catalog').textContent);
@@ -87,6 +87,20 @@ function chosen(g) {
   return { settings: Object.fromEntries(asked.map(s => [s.key, now[s.key]])) };
 }
 
+// A game's settings fold away under its card, so every card stays as short
+// as its words and all of them, with their Start buttons, fit one screen;
+// the summary says what a table would be made with. Which are open is
+// kept across the card's redraws.
+const opened = new Set();
+
+function cardSettings(g, settings, form) {
+  const preset = presetOf(g.schema, settings);
+  return el('details', {
+    class: 'card-settings', id: `${g.slug}-card-settings`, open: opened.has(g.slug),
+    ontoggle: e => { if (e.target.open) opened.add(g.slug); else opened.delete(g.slug); },
+  }, el('summary', {}, preset ? `Settings: ${preset.label}` : 'Settings'), form);
+}
+
 function gameCard(g) {
   const counts = g.players[0] === g.players[1] ? `${g.players[0]} players` : `${g.players[0]}–${g.players[1]} players`;
   const settings = choices.get(g.slug) || defaults(g.schema);
@@ -103,7 +117,7 @@ function gameCard(g) {
     el('h3', { text: g.title }),
     el('p', { class: 'blurb', text: g.blurb }),
     el('p', { class: 'counts', text: `${counts} · bots fill empty seats` }),
-    form ? el('div', { class: 'card-settings' }, form) : null,
+    form ? cardSettings(g, settings, form) : null,
     el('div', { class: 'card-actions' },
       el('button', { class: 'primary', type: 'button', onclick: () => startTable(g), text: `Start a ${g.title} table` }),
       g.rules ? el('button', { class: 'quiet', type: 'button', 'data-key': 'how-to-play', text: 'How to play', 'aria-label': `How to play ${g.title}`, onclick: () => howToPlay(g) }) : null));
