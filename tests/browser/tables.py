@@ -34,7 +34,9 @@ def cookies(client: Client) -> list[dict]:
 class Walk:
     """One table of one game: Ada (the host) and bots."""
 
-    def __init__(self, server, slug: str, settings: dict | None = None, level: str = "easy"):
+    def __init__(self, server, slug: str, settings: dict | None = None, level: str = "easy", seats: int | None = None):
+        """``seats``: how many seats Ada and the bots take (else the
+        smallest table the game starts with two or more)."""
         self.server = server
         self.slug = slug
         self.ada = Client(server)
@@ -44,7 +46,10 @@ class Walk:
         self.seat = snap["seat"]
         if settings:
             self.ada.post(f"/api/tables/{self.code}/settings", {"settings": settings})
-        self.ada.post(f"/api/tables/{self.code}/fill", {"level": level})
+        if seats is None:
+            self.ada.post(f"/api/tables/{self.code}/fill", {"level": level})
+        for _ in range(1, seats or 1):
+            self.ada.post(f"/api/tables/{self.code}/bot", {"level": level})
         status, snap = self.ada.post(f"/api/tables/{self.code}/start")
         assert status == 200, snap
         self.stage = "early"
