@@ -401,6 +401,13 @@ def test_on_a_phone_turns_are_played_by_touch_on_the_drawing_with_your_office_an
             take_a_turn(page, counts, by_touch=True)
             page.locator(MY_TURN).wait_for()
     assert counts.get("switch") and counts.get("couple"), counts
+    # The timetable starts folded on a phone; opened, it stays open in this browser.
+    timetable = page.locator("#sm-tt")
+    expect(timetable).not_to_have_attribute("open", "")
+    timetable.locator("summary").tap()
+    expect(page.locator("#sm-tt tbody tr").first).to_be_visible()
+    page.reload()
+    expect(page.locator("#sm-tt tbody tr").first).to_be_visible()
     assert phone.errors == []
     phone.context.close()
 
