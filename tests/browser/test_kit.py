@@ -153,6 +153,34 @@ def test_your_move_shows_once_for_each_kind_of_decision(servers, people):
     assert ada.errors == []
 
 
+def test_on_a_phone_how_to_play_keeps_its_close_button_in_view_to_its_end(servers, people):
+    """Station Master's How to play is the longest sheet: read to its end
+    on a phone, its close button is still on screen, and closes it."""
+    server = servers.start()
+    ada = people(server.url, width=390, height=844)
+    page = ada.page
+    page.goto("/")
+    page.get_by_label("Your name at the table").fill("Ada")
+    sm = page.locator('.game-card[data-game="station-master"]')
+    sm.get_by_label("Preset", exact=True).select_option("solitaire")
+    sm.get_by_role("button", name="Start a Station Master table").click()
+    page.get_by_role("button", name="Start the game").click()
+    sheet = page.locator("#rules-dialog")
+    expect(sheet).to_be_visible()
+    assert sheet.evaluate("d => d.scrollHeight > d.clientHeight * 2")
+    sheet.evaluate("d => d.scrollTo(0, d.scrollHeight)")
+    expect(sheet.get_by_text("Keys:")).to_be_in_viewport()
+    close = sheet.get_by_role("button", name="Close")
+    expect(close).to_be_in_viewport(ratio=1)
+    assert page.evaluate("""() => {
+      const r = document.querySelector('#rules-dialog .close').getBoundingClientRect();
+      return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2).closest('.close') !== null;
+    }""")
+    close.click()
+    expect(sheet).to_be_hidden()
+    assert ada.errors == []
+
+
 def test_options_remember_sounds_and_reduce_motion(servers, people):
     server = servers.start()
     ada = people(server.url)
