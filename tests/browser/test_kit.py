@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import HIDE, RECORD_BANNERS, RECORD_MOTION, RECORD_SAID
+from tests.browser.tables import new_table
 from tests.browser.turns import GAMES, SHEET, my_turn, read_how_to_play, take_my_turn
 
 # Where each game shows the move just made: it must be drawn whole, not mid-flight.
@@ -159,11 +160,8 @@ def test_on_a_phone_how_to_play_keeps_its_close_button_in_view_to_its_end(server
     server = servers.start()
     ada = people(server.url, width=390, height=844)
     page = ada.page
-    page.goto("/")
-    page.get_by_label("Your name at the table").fill("Ada")
-    sm = page.locator('.game-card[data-game="station-master"]')
-    sm.get_by_label("Preset", exact=True).select_option("solitaire")
-    sm.get_by_role("button", name="Start a Station Master table").click()
+    page.goto(f"/t/{new_table(page, 'station-master')}")
+    page.get_by_role("button", name="Add a bot").click()
     page.get_by_role("button", name="Start the game").click()
     sheet = page.locator("#rules-dialog")
     expect(sheet).to_be_visible()
