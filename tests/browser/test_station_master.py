@@ -188,6 +188,8 @@ def test_solitaire_chosen_in_the_lobby_is_played_a_whole_day_on_the_drawing_to_t
     sheet = page.locator(SHEET)
     expect(sheet.locator(".result-line")).to_have_text(re.compile(r"^(Won|Lost): \d+ points against a goal of 186, \d+ (over|short)\.$"))
     expect(sheet.locator("#sm-result-goal")).to_contain_text("The day’s goal: 186 points.")
+    # Ada is a guest, but that is not why: a table of one is never rated.
+    expect(sheet.locator("#not-rated")).to_have_text("Not rated: nobody to play against.")
     expect(sheet.get_by_role("button", name="Share result")).to_be_visible()
     expect(sheet.get_by_role("button", name="Play again")).to_be_visible()
     assert not SECTION_NUMBER.search(sheet.inner_text())
@@ -532,6 +534,7 @@ def test_a_competitive_day_ranks_the_offices_with_their_points_and_what_earned_t
     points = [int(rows.nth(k).locator("td").first.inner_text()) for k in range(2)]
     assert points == sorted(points, reverse=True) and points[0] > 0
     expect(rows.first).to_contain_text("cars set out")
+    expect(sheet.locator("#not-rated")).to_have_text("Not rated: a game is kept and rated when someone at the table is signed in.")
     expect(sheet.locator(".result-line")).to_have_text(re.compile(r"^Birch Creek wins with \d+ points\.$"))
     sheet.get_by_role("button", name="Share result").click()
     expect(sheet.locator("#share-text")).to_contain_text("Station Master at Parlor")
