@@ -26,6 +26,13 @@ def open_table(page, code, preset):
     expect(page.get_by_label("Preset", exact=True)).to_have_value(preset)
 
 
+def new_table_at(page, preset):
+    """A Station Master table this page hosts, in its waiting room with this preset."""
+    code = new_table(page, "station-master")
+    open_table(page, code, preset)
+    return code
+
+
 def start(page):
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#sm")).to_be_visible()
@@ -183,6 +190,10 @@ def test_solitaire_chosen_in_the_lobby_is_played_a_whole_day_on_the_drawing_to_t
     expect(page.locator("#sm-superintendent")).to_contain_text("Ashford (Ada)")
     expect(page.locator("#sm-goal")).to_contain_text("of 186 points")
     expect(page.locator("#sm-tt tbody tr")).to_have_count(14)
+    # The first visit's pointers show until the first move.
+    expect(page.locator("#sm-pointer")).to_be_visible()
+    take_a_turn(page, {})
+    expect(page.locator("#sm-pointers")).to_have_count(0)
     counts = play_the_day(page)
     assert counts.get("switch") and counts.get("couple") and counts.get("hold"), counts
     sheet = page.locator(SHEET)
@@ -337,8 +348,7 @@ def test_on_phones_and_a_desktop_the_division_scrolls_along_one_axis_and_nothing
         else:
             person = people(server.url, width=width, height=height)
         page = person.page
-        code = new_table(page, "station-master")
-        open_table(page, code, "co-op")
+        new_table_at(page, "co-op")
         for count in (2, 3, 4):
             page.get_by_role("button", name="Add a bot").click()
             expect(page.locator("#seats li")).to_have_count(count)
@@ -386,8 +396,7 @@ def test_on_a_phone_turns_are_played_by_touch_on_the_drawing_with_your_office_an
     phone = Phone(browser, server.url, 390, 844)
     page = phone.page
     page.emulate_media(reduced_motion="reduce")
-    code = new_table(page, "station-master")
-    open_table(page, code, "solitaire")
+    new_table_at(page, "solitaire")
     start(page)
     close_how_to_play(page)
     counts = {}
@@ -414,14 +423,56 @@ def test_on_a_phone_turns_are_played_by_touch_on_the_drawing_with_your_office_an
     phone.context.close()
 
 
+def pointed_at(page, selector):
+    """Whether the first visit's note points at one of these: it sits just
+    above or below it, over it from side to side."""
+    return page.evaluate("""sel => {
+      const note = document.getElementById('sm-pointer').getBoundingClientRect();
+      return [...document.querySelectorAll(sel)].some(n => {
+        const r = n.getBoundingClientRect();
+        const near = Math.abs(note.bottom - r.top) < 20 || Math.abs(note.top - r.bottom) < 20;
+        return near && note.left < r.right && note.right > r.left;
+      });
+    }""", selector)
+
+
+def test_a_first_visit_points_at_the_yard_a_train_and_a_mainline_card_once(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    new_table_at(page, "solitaire")
+    start(page)
+    close_how_to_play(page)
+    note, button = page.locator("#sm-pointer"), page.locator("#sm-pointers-next")
+    expect(note).to_have_text(re.compile(r"^This is your yard"))
+    assert pointed_at(page, "#sm-desk-body")
+    # The note lets a tap through to the table beneath.
+    car = page.locator("#sm-desk-body .sm-car").first
+    car.click()
+    expect(car).to_have_attribute("aria-pressed", "true")
+    button.click()
+    expect(note).to_have_text(re.compile(r"^This is a train"))
+    assert pointed_at(page, "#sm-line .sm-train")
+    button.click()
+    expect(note).to_have_text(re.compile(r"^This is a Mainline card"))
+    assert pointed_at(page, "#sm-line .sm-card .sm-track")
+    expect(button).to_have_text("Got it")
+    button.click()
+    expect(page.locator("#sm-pointers")).to_have_count(0)
+    page.reload()
+    page.locator(MY_TURN).wait_for()
+    expect(page.locator("#rules-dialog")).not_to_have_attribute("open", "")
+    expect(page.locator("#sm-pointers")).to_have_count(0)
+    assert ada.errors == []
+
+
 def test_no_text_on_the_page_names_a_rule_section(servers, people):
     """How to play (which opens by itself on a first visit), the board, the
     timetable and the log, as a player reads them."""
     server = servers.start()
     ada = people(server.url)
     page = ada.page
-    code = new_table(page, "station-master")
-    open_table(page, code, "solitaire")
+    new_table_at(page, "solitaire")
     start(page)
     how = page.locator("#rules-dialog")
     expect(how).to_contain_text("Your Office and its Small Yard")
@@ -462,8 +513,7 @@ def test_moves_by_keyboard_and_a_refused_move_gives_the_engines_sentence_and_let
         ws.on_message(outgoing)
 
     page.route_web_socket(re.compile(r"/ws/tables/"), first_switch_goes_astray)
-    code = new_table(page, "station-master")
-    open_table(page, code, "solitaire")
+    new_table_at(page, "solitaire")
     start(page)
     close_how_to_play(page)
     page.locator(MY_TURN).wait_for()
@@ -511,8 +561,7 @@ def test_a_competitive_day_ranks_the_offices_with_their_points_and_what_earned_t
     server = servers.start()
     ada = people(server.url)
     page = ada.page
-    code = new_table(page, "station-master")
-    open_table(page, code, "competitive")
+    new_table_at(page, "competitive")
     page.get_by_role("button", name="Add a bot").click()
     expect(page.locator("#seats li")).to_have_count(2)
     start(page)
@@ -554,8 +603,7 @@ def test_a_card_picked_in_the_hand_lights_where_it_goes_on_the_division(servers,
     server = servers.start()
     ada = people(server.url)
     page = ada.page
-    code = new_table(page, "station-master")
-    open_table(page, code, "cutthroat")
+    new_table_at(page, "cutthroat")
     page.get_by_role("button", name="Add a bot").click()
     expect(page.locator("#seats li")).to_have_count(2)
     start(page)
@@ -642,8 +690,7 @@ BELL, WHISTLE = 988, 370  # the first notes of the turn bell and the whistle (we
 
 def co_op_with_a_bot(page, reduced_motion):
     page.emulate_media(reduced_motion=reduced_motion)
-    code = new_table(page, "station-master")
-    open_table(page, code, "co-op")
+    code = new_table_at(page, "co-op")
     page.get_by_role("button", name="Add a bot").click()
     expect(page.locator("#seats li")).to_have_count(2)
     start(page)

@@ -110,7 +110,7 @@ def test_every_train_and_car_of_the_view_is_drawn_and_says_how_it_runs(laptop, d
     expect(page.locator("#sm-tt tbody tr.coming-due")).to_have_count(len(due))
     expect(page.locator("#sm-tt tbody td.now")).to_have_count(sum(t["due"].count(view["stage"]) for t in due))
     # The key says what each mark means in words.
-    for words in ("on time", "2 Stages late", "held this Stage"):
+    for words in ("✓ on time", "+2 Stages late", "held this Stage"):
         expect(page.locator("#sm-key")).to_contain_text(words)
 
     # Ada holds a train at her Office, on the drawing: it is marked held, and says so.

@@ -24,7 +24,7 @@ export const TRACK_NAMES = { house: 'House track', west: 'West track', east: 'Ea
 // colour alone: the caption's key says each in words, and so does each
 // train to a screen reader). An Extra keeps no timetable: it wears none.
 const KEEPING = { 'on-time': () => '✓', late: t => `+${t.late}`, held: () => 'held' };
-const KEY = [['on-time', '✓', 'on time'], ['late', '+2', '2 Stages late'], ['held', 'held', 'held this Stage']];
+const KEY = [['on-time', '✓', 'on time'], ['late', '+2', 'Stages late'], ['held', 'held', 'this Stage']];
 
 /** The Division, for board `b`: {v, seats, pick, lit, tappable, live (seated and playing), tap(part, value)}. */
 export function division(b) {
@@ -48,12 +48,13 @@ export function division(b) {
  * opened: `open`, and `toggled(open)` when a person opens or folds it). */
 export function caption(v, open, toggled) {
   return el('div', { class: 'sm-caption' },
-    el('h2', { id: 'sm-division-title' }, el('span', { 'aria-hidden': 'true', text: '◀ ' }), 'The Division, west to east', el('span', { 'aria-hidden': 'true', text: ' ▶' })),
+    el('h2', { id: 'sm-division-title' }, 'The Division', el('span', { class: 'said', text: ', west to east' })),
     el('details', { class: 'sm-key', id: 'sm-key', open, ontoggle: e => toggled(e.currentTarget.open) },
       el('summary', { text: 'Key' }),
       legend(v),
-      el('ul', { class: 'sm-legend', 'aria-label': 'How each train is running' }, KEY.map(([mark, seen, words]) => el('li', { class: `mark-${mark}` },
-        el('span', { class: 'sm-keeping', 'aria-hidden': 'true', text: seen }), ` ${words}`)),
+      // (For the eye: each train says how it runs in words to a screen reader.)
+      el('ul', { class: 'sm-legend', 'aria-hidden': 'true' }, KEY.map(([mark, seen, words]) => el('li', { class: `mark-${mark}` },
+        el('span', { class: 'sm-keeping', text: seen }), ` ${words}`)),
       el('li', {}, el('span', { class: 'sm-ahead', 'aria-hidden': 'true' }, el('span'), el('span')), ' Stages to go'))));
 }
 

@@ -16,6 +16,7 @@ import { keepingFocus, patch } from '../../room/patch.js';
 import { hand, yard } from './desk.js';
 import { caption, division } from './division.js';
 import { cardName, empty, lit, offered, tap, tappable } from './picks.js';
+import { Pointers } from './pointers.js';
 import { timetable } from './timetable.js';
 
 export const GAME = 'station-master';
@@ -27,6 +28,7 @@ export class Table {
     this.scrolledFor = null;
     this.seen = null; // {number, trains: Map(no → where it was, and its place on the strip)}
     this.keyOpen = window.matchMedia('(min-width: 700px)').matches; // the Division's key, open on a wide screen
+    this.pointers = new Pointers();
   }
 
   draw(board, snap, room) {
@@ -140,12 +142,13 @@ export class Table {
     clear.observe(this.deskMain);
   }
 
-  // The room's status line lives in the dock, by your moves and your hand;
-  // someone watching has no dock, so theirs stays above the Division.
+  // The room's status line lives in the dock, under your moves (a refusal
+  // is read where the move was pressed); someone watching has no dock, so
+  // theirs stays above the Division.
   placeStatus(me) {
     const s = this.status;
     if (!s) return;
-    if (me && s.parentNode !== this.dock) this.dock.insertBefore(s, this.prompt);
+    if (me && s.parentNode !== this.dock) this.dock.append(s);
     if (!me && s.parentNode !== this.root) this.root.insertBefore(s, this.root.firstChild);
   }
 
@@ -210,6 +213,7 @@ export class Table {
 
   send(action) {
     if (!this.room.move(action)) return;
+    this.pointers.done();
     this.pick = null;
     this.paint();
   }
@@ -277,6 +281,8 @@ export class Table {
     });
     this.prompt.textContent = this.promptText(v, myTurn);
     this.keepMyOfficeInView(v);
+    if (me) this.pointers.arm(this.root);
+    this.pointers.place();
   }
 
   swap(part, fresh) {
