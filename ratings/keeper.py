@@ -42,13 +42,12 @@ from tables.models import Result
 from . import tables as sides_and_anchors
 from .model import MU, SIGMA, counted, rate
 from .models import Change, RatedGame, Rating
+from .tables import ALONE, TOGETHER
 
 log = logging.getLogger(__name__)
 
 COVERED = "a bot covered this seat"
 TWICE = "this player had another seat at the table"
-ALONE = "nobody to play against"
-TOGETHER = "the table played together, with nobody against it"
 DEVICE = "played on a device passed between several players"
 HINTED = "hints were shown in this game"
 

@@ -41,6 +41,19 @@ def teams_of(game: str, n: int, options: dict | None) -> list[int]:
     return [int(t) for t in found.team_of(None, n, found.options(options or {}))]
 
 
+# Why a game with a single side is never rated, in the result sheet's words.
+ALONE = "nobody to play against"
+TOGETHER = "the table played together, with nobody against it"
+
+
+def one_side(game: str, n: int, options: dict | None) -> str | None:
+    """Why no game of this table can be rated, if its seats make a single
+    side (a table of one; a table the game has play together), else None."""
+    if len(set(teams_of(game, n, options))) > 1:
+        return None
+    return TOGETHER if n > 1 else ALONE
+
+
 def sides_of(teams: list[int], places: list[int]) -> list[tuple[list[int], int]]:
     """The sides in a finished game: each side's seats and its rank. Partners
     share a place, and a side ranks by its best member's place."""

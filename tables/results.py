@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 
+from ratings.tables import one_side
+
 from . import sharing, signals
 from .models import Result, Seat, Table
 
@@ -48,4 +50,8 @@ def result_of(table: Table, game, kept: Result | None = None) -> dict | None:
     result["ratings"] = kept.changes if kept is not None else []
     # The seats shown a hint, as the result keeps them (the game isn't rated).
     result["hinted"] = [i for i, seat in enumerate(kept.seats) if seat.get("hinted")] if kept is not None else []
+    # A table whose seats make one side is never rated, whoever is signed in: its sheet says why.
+    why = one_side(table.game, len(result["places"]), table.settings)
+    if why:
+        result["notRated"] = why
     return result

@@ -59,7 +59,8 @@ def view(state: dict, seat) -> dict:
         "part": "The day is over" if state["phase"] == "over" else "Local Operations",
         "turn": state["turn"], "movesLeft": state["movesLeft"] if state["turn"] is not None else 0,
         "superintendent": {"seat": sup, "office": division.TOWNS[sup]},
-        "places": [{"place": p, "name": division.place_name(n, p), "seat": p - 1 if 1 <= p <= n else None}
+        "places": [{"place": p, "name": division.place_name(n, p), "mark": division.place_mark(n, p),
+                    "seat": p - 1 if 1 <= p <= n else None}
                    for p in range(n + 2)],
         "cards": [_card(state, j) for j in range(len(state["cards"]))],
         "trains": [_train(state, t) for t in state["trains"]],

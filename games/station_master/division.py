@@ -73,6 +73,16 @@ def place_name(n: int, place: int) -> str:
     return TOWNS[place - 1]
 
 
+def place_mark(n: int, place: int) -> str:
+    """The letter a car billed to this place wears on the board: W and E
+    for the Division Points, a town's first letter for its Office."""
+    if place == 0:
+        return "W"
+    if place == n + 1:
+        return "E"
+    return TOWNS[place - 1][0]
+
+
 def card_ahead(place: int, direction: str) -> int:
     """The Mainline card a train standing at a place crosses next."""
     return place - 1 if direction == "west" else place

@@ -112,8 +112,10 @@ def _schema() -> list[dict]:
         ],
     }]
     for q in QUESTIONS:
+        # (The preset's own row says once that it answers these: a row of
+        # its own for each would say it five times over.)
         rows.append({
-            "key": q["key"], "label": q["label"], "hint": "Set by the preset; asked when the preset is Custom.",
+            "key": q["key"], "label": q["label"],
             "choices": [c["value"] for c in q["choices"]], "labels": {c["value"]: c["label"] for c in q["choices"]},
             "default": base[q["key"]], "custom": True,
         })

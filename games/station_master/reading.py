@@ -6,7 +6,7 @@ them: every fact here comes from the rules' own modules.
 
 from __future__ import annotations
 
-from . import division, scoring
+from . import division, scoring, traffic
 
 # One train of each sort, to ask the rules how long a crossing takes: Fast
 # passenger trains have coaches, Slow mixed trains one coach, Slow freights
@@ -47,18 +47,41 @@ def speed(card: dict) -> str:
     return f"{division.SPEED[card['name']]} mph"
 
 
+def limit(card: dict) -> str:
+    """The card's speed as its speed board shows it: "60", or "60/30" on
+    Hilly (with a coach, without)."""
+    return "60/30" if card["name"] == "Hilly" else str(division.SPEED[card["name"]])
+
+
+def times(card: dict) -> dict:
+    """Stages each sort of train takes over the card, each way: Slow mixed
+    and Slow freight as one Slow unless Hilly tells them apart."""
+    ways = {}
+    for direction in ("west", "east"):
+        took = {label: division.crossing(card, {**train, "dir": direction}) for label, train in SORTS}
+        if took["Slow mixed"] == took["Slow freight"]:
+            took = {"Fast": took["Fast"], "Slow": took["Slow mixed"]}
+        ways[direction] = took
+    return ways
+
+
 def crossing(card: dict) -> str:
     """How long each sort of train takes over the card, each way where the
     ways differ: "Fast 1 Stage · Slow 2 Stages"."""
-    ways = {}
-    for direction in ("west", "east"):
-        times = {label: division.crossing(card, {**train, "dir": direction}) for label, train in SORTS}
-        if times["Slow mixed"] == times["Slow freight"]:
-            times = {"Fast": times["Fast"], "Slow": times["Slow mixed"]}
-        ways[direction] = " · ".join(f"{label} {stages(k)}" for label, k in times.items())
+    ways = {d: " · ".join(f"{label} {stages(k)}" for label, k in took.items()) for d, took in times(card).items()}
     if ways["west"] == ways["east"]:
         return ways["west"]
     return f"West: {ways['west']}. East: {ways['east']}."
+
+
+def stage_board(card: dict) -> list[dict]:
+    """The crossing times as the card's board shows them, in Stages: one
+    row, or a row each way where the ways differ ("way" then names it)."""
+    ways = times(card)
+    rows = [{"way": d, "times": [[label, k] for label, k in took.items()]} for d, took in ways.items()]
+    if ways["west"] == ways["east"]:
+        return [{"way": None, "times": rows[0]["times"]}]
+    return rows
 
 
 def the(n: int, place: int) -> str:
@@ -73,7 +96,7 @@ def between(n: int, j: int) -> str:
 
 def card_words(n: int, card: dict, j: int) -> dict:
     out = {
-        "speed": speed(card), "crossing": crossing(card), "does": DOES[card["name"]],
+        "speed": speed(card), "limit": limit(card), "crossing": crossing(card), "stageBoard": stage_board(card), "does": DOES[card["name"]],
         "between": between(n, j), "modWords": [MODS[m] for m in card["mods"]],
     }
     if card["name"] != card["printed"]:
@@ -93,21 +116,23 @@ def consist(t: dict) -> str:
 KIND_WORDS = {"passenger": "passenger", "mixed": "mixed", "freight": "freight", "extra": "Extra"}
 
 
-def condition(stage: int, t: dict, late: int | None) -> str:
-    """How the train is running, as the board says it."""
+def condition(stage: int, t: dict, late: int | None) -> tuple[str, str]:
+    """How the train is running, as the board says it, and which of the
+    board's marks it wears: "on-time", "late", "held", "extra" (an Extra
+    keeps no timetable), "due" or "gone"."""
     if t["status"] == "due":
-        return f"due on at Stage {t['start']}"
+        return "due", f"due on at Stage {t['start']}"
     if t["status"] == "gone":
         if t["kind"] == "extra":
-            return "tied up"
-        return "in on time" if t["onTime"] else "in late"
+            return "gone", "tied up"
+        return "gone", "in on time" if t["onTime"] else "in late"
     if t["held"] == stage:
-        return "held this Stage"
+        return "held", "held this Stage"
     if t["kind"] == "extra":
-        return "running extra"
+        return "extra", "running extra"
     if late:
-        return f"{stages(late)} late"
-    return "on time"
+        return "late", f"{stages(late)} late"
+    return "on-time", "on time"
 
 
 def where(state: dict, t: dict) -> str:
@@ -125,13 +150,18 @@ def where(state: dict, t: dict) -> str:
 
 def train_words(state: dict, t: dict, late: int | None) -> dict:
     stage = state["stage"]
+    mark, words = condition(stage, t, late)
     out = {
         "where": where(state, t),
         "way": t["dir"].capitalize(), "sort": f"{t['cls']} {KIND_WORDS[t['kind']]}", "consist": consist(t),
-        "condition": condition(stage, t, late),
+        "condition": words, "mark": mark,
+        # The number the board writes on the train, its way shown by an arrow.
+        "plate": f"Extra {t['no']}" if t["kind"] == "extra" else traffic.label(t),
         # The timetable flashes a train due somewhere this Stage.
         "comingDue": t["status"] != "gone" and t["due"] is not None and stage in t["due"],
     }
+    if t["status"] == "running":
+        out["ahead"] = f"{stages(t['left'])} to go"
     if t["owner"] is not None:
         out["ownerOffice"] = division.TOWNS[t["owner"]]
     return out

@@ -8,7 +8,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 # label-content-name-mismatch is among axe-core's experimental rules: asked for by name.
 OPTIONS = {"resultTypes": ["violations"], "rules": {"label-content-name-mismatch": {"enabled": True}}}
-MET_BEFORE = {"label-content-name-mismatch", "page-has-heading-one", "scrollable-region-focusable", "color-contrast"}
+MET_BEFORE = {"label-content-name-mismatch", "page-has-heading-one", "scrollable-region-focusable", "color-contrast", "heading-order"}
 FONTS = ["700 1em Fraunces", "400 1em Figtree"]
 axe = Axe()
 

@@ -87,7 +87,7 @@ window.banners = [];
 const KEPT = [
   '.eu-slot:has(.card)', '.eu-up:has(.card)', '.eu-plate',  // Euchre: the trick, the turned card, the players' names
   '.gil .space', '.gil-team',                               // Get In Line: the board's spaces, the teams
-  '#sm-hand', '#sm-moves',                                  // Station Master: your cards, your moves
+  '#sm-hand', '#sm-moves', '#sm-desk-body', '#sm-tt',        // Station Master: your cards, moves and yard, the timetable
   '#hand', '#room-status',                                  // every table: your hand, the status line
 ].join(', ');
 let showing = null;

@@ -24,6 +24,9 @@
     // (Laid out but not drawn: the inside of a closed <details>.)
     if (!el.getClientRects().length || !el.checkVisibility()) return false;
     if (el.closest('.said, .announce')) return false; // words for a screen reader only
+    // (What a folded <details> holds is not shown, its summary aside.)
+    const fold = el.closest('details:not([open])');
+    if (fold && !el.closest('summary')) return false;
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || Number(style.opacity) === 0) return false;
     for (let up = el; up; up = up.parentElement) {

@@ -54,7 +54,9 @@ def seated(browser, url: str, cookies_of: list[dict], path: str, *, phone=False,
 class Walk:
     """One table of one game: Ada (the host) and bots."""
 
-    def __init__(self, server, slug: str, settings: dict | None = None, level: str = "easy"):
+    def __init__(self, server, slug: str, settings: dict | None = None, level: str = "easy", seats: int | None = None):
+        """``seats``: how many seats Ada and the bots take (else the
+        smallest table the game starts with two or more)."""
         self.server = server
         self.slug = slug
         self.ada = Client(server)
@@ -64,7 +66,10 @@ class Walk:
         self.seat = snap["seat"]
         if settings:
             self.ada.post(f"/api/tables/{self.code}/settings", {"settings": settings})
-        self.ada.post(f"/api/tables/{self.code}/fill", {"level": level})
+        if seats is None:
+            self.ada.post(f"/api/tables/{self.code}/fill", {"level": level})
+        for _ in range(1, seats or 1):
+            self.ada.post(f"/api/tables/{self.code}/bot", {"level": level})
         status, snap = self.ada.post(f"/api/tables/{self.code}/start")
         assert status == 200, snap
         self.stage = "early"

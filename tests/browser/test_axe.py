@@ -4,9 +4,10 @@ the lobby, a waiting room (the host's and a guest's), every game's table
 (How to play, Options, Leave the table, Euchre's hand sheet, each result
 sheet). No finding of serious or critical impact, and none of the ones a
 family met before at any impact: a button whose accessible name does not
-say its visible label, a page with no level-one heading, a scrolling region
-a keyboard cannot reach, text too faint to read. The site's faces are
-loaded on every page."""
+say its visible label, a page with no level-one heading, headings that skip
+a level (Station Master's place names did), a scrolling region a keyboard
+cannot reach, text too faint to read. The site's faces are loaded on every
+page."""
 
 import json
 

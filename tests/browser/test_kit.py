@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import HIDE, RECORD_BANNERS, RECORD_MOTION, RECORD_SAID
+from tests.browser.tables import new_table
 from tests.browser.turns import GAMES, SHEET, my_turn, read_how_to_play, take_my_turn
 
 # Where each game shows the move just made: it must be drawn whole, not mid-flight.
@@ -150,6 +151,31 @@ def test_your_move_shows_once_for_each_kind_of_decision(servers, people):
     expect(page.locator("#gil")).to_be_visible()
     expect(prompt).to_be_hidden()
     expect(page.locator(".your-move-ring")).to_have_count(0)
+    assert ada.errors == []
+
+
+def test_on_a_phone_how_to_play_keeps_its_close_button_in_view_to_its_end(servers, people):
+    """Station Master's How to play is the longest sheet: read to its end
+    on a phone, its close button is still on screen, and closes it."""
+    server = servers.start()
+    ada = people(server.url, width=390, height=844)
+    page = ada.page
+    page.goto(f"/t/{new_table(page, 'station-master')}")
+    page.get_by_role("button", name="Add a bot").click()
+    page.get_by_role("button", name="Start the game").click()
+    sheet = page.locator("#rules-dialog")
+    expect(sheet).to_be_visible()
+    assert sheet.evaluate("d => d.scrollHeight > d.clientHeight * 2")
+    sheet.evaluate("d => d.scrollTo(0, d.scrollHeight)")
+    expect(sheet.get_by_text("Keys:")).to_be_in_viewport()
+    close = sheet.get_by_role("button", name="Close")
+    expect(close).to_be_in_viewport(ratio=1)
+    assert page.evaluate("""() => {
+      const r = document.querySelector('#rules-dialog .close').getBoundingClientRect();
+      return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2).closest('.close') !== null;
+    }""")
+    close.click()
+    expect(sheet).to_be_hidden()
     assert ada.errors == []
 
 

@@ -10,6 +10,8 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.tables import new_table
+
 
 def lobby(person):
     page = person.page
@@ -80,6 +82,21 @@ def test_a_one_seat_co_op_table_says_so_and_offers_solitaire(servers, people):
     expect(page.locator("#start")).to_have_text("Start the game")
     expect(page.get_by_role("button", name="Start the game")).to_be_enabled()
     assert ada.errors == []
+
+
+def test_a_guest_reads_each_of_the_presets_answers_and_what_the_preset_does_once(servers, people):
+    server = servers.start()
+    ada, ben = people(server.url), people(server.url)
+    code = new_table(ada.page, "station-master")
+    page = ben.page
+    page.goto(f"/t/{code}")
+    expect(page.locator("#take-seat")).to_be_visible()
+    settings = page.locator("#settings-list")
+    expect(settings.locator("#setting-preset")).to_have_text("Competitive")
+    expect(settings.locator("#setting-scoring")).to_have_text(re.compile(r"^Each Office for itself"))
+    expect(settings.get_by_text("Each preset answers the questions below")).to_have_count(1)
+    expect(settings.locator("small")).to_have_count(3)  # the preset's blurb and note, and Bot speed's
+    assert ada.errors == [] and ben.errors == []
 
 
 def test_custom_asks_its_questions_one_by_one_and_the_answers_carry_over(servers, people):

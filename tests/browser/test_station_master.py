@@ -1,9 +1,10 @@
-"""Station Master in a real browser, played as a person plays it: picking
-cars in the Small Yard and a move in the dock, taking the Draw option and
-laying a card on the Division, ending the turn; a whole Solitaire day to
-the result sheet; two people at a Co-op table seeing each other's moves
-live, the just-drawn badge for the drawer alone (on the page and in every
-socket frame); the phone and desktop layouts; and no rule section number
+"""Station Master in a real browser, played as a person plays it, on the
+drawing: tapping cars in the Small Yard, a train on the Division or a lit
+Mainline card, and the move offered beside the yard, always in view; a
+whole Solitaire day to the result sheet on a laptop, and ten turns by touch
+on a phone; two people at a Co-op table seeing each other's moves live,
+the just-drawn badge for the drawer alone (on the page and in every socket
+frame); the phone and desktop layouts; and no rule section number
 anywhere a player reads."""
 
 import json
@@ -25,6 +26,13 @@ def open_table(page, code, preset):
     expect(page.get_by_label("Preset", exact=True)).to_have_value(preset)
 
 
+def new_table_at(page, preset):
+    """A Station Master table this page hosts, in its waiting room with this preset."""
+    code = new_table(page, "station-master")
+    open_table(page, code, preset)
+    return code
+
+
 def start(page):
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#sm")).to_be_visible()
@@ -42,61 +50,109 @@ def seq(page):
     return page.locator("#sm").get_attribute("data-seq")
 
 
-def press(page, button):
+def touch(node, by_touch=False):
+    """A tap on a touch screen, a click with a mouse."""
+    if by_touch:
+        node.tap()
+    else:
+        node.click()
+
+
+def press(page, button, by_touch=False):
     """Press a move and wait for the table to answer it."""
     before = seq(page)
-    button.click()
+    touch(button, by_touch)
     page.locator(f'#sm:not([data-seq="{before}"]), #room-status.error').first.wait_for()
 
 
-def take_a_turn(page, counts):
-    """One move as a person makes it: ship cars a standing train can take,
-    switch cars off the house track, take the Draw option and close it, or
-    end the turn."""
-    dock = page.locator("#sm-moves")
+def offered(page, kind):
+    """The first move of this kind offered for what was picked, if any: it
+    is whole on the screen, beside the yard, wherever the pick was made."""
+    move = page.locator(f"#sm-moves [data-move={kind}]").first
+    if not move.count():
+        return None
+    expect(move).to_be_in_viewport(ratio=1)
+    return move
+
+
+def put_back(page, by_touch):
+    touch(page.locator("#sm-put-down"), by_touch)
+    expect(page.locator("#sm")).to_have_attribute("data-pick", "")
+
+
+def take_a_turn(page, counts, by_touch=False):
+    """One move, made on the drawing as a person makes it: a track card
+    laid on a lit Mainline card in a Draw option; a train at your Office
+    held (once a day); a car tapped on your west or east track and then the
+    train lit for it; cars switched off the house track; the Draw option
+    (three times a day); or the end of the turn."""
+    def move(kind):
+        counts[kind] = counts.get(kind, 0) + 1
+        press(page, offered(page, kind), by_touch)
+        return True
+
+    def then_lit(first, lit, kind):
+        """Tap `first`, then the first spot on the Division lit for it, and
+        make the move of this kind offered for the two."""
+        touch(first, by_touch)
+        spot = page.locator(lit)
+        if spot.count():
+            touch(spot.first, by_touch)
+            return bool(offered(page, kind)) and move(kind)
+        return False
+
     if page.locator('#sm[data-phase="lay"]').count():
-        lay = page.locator("#sm-hand .sm-ho.track")
-        if lay.count() and not counts.get("laid"):
-            lay.first.click()
-            target = page.locator(".sm-target[data-move=lay]")
-            if target.count():
-                press(page, target.first)
-                counts["laid"] = counts.get("laid", 0) + 1
+        card = page.locator("#sm-hand .sm-ho.track")
+        if card.count() and not counts.get("lay"):
+            if then_lit(card.first, "#sm-line .sm-card.lit button.sm-track", "lay"):
                 return
-            page.locator("#sm-put-down").click()
-        press(page, dock.locator("[data-move=keep]"))
+            put_back(page, by_touch)
+        move("keep")
         return
+    trains = page.locator("#sm-line .sm-office.mine button.sm-train")
+    if not counts.get("hold") and trains.count():
+        touch(trains.first, by_touch)
+        if offered(page, "hold"):
+            move("hold")
+            return
+        put_back(page, by_touch)
     for track in ("west", "east"):
         cars = page.locator(f"#sm-desk-body .sm-car[data-track={track}]")
         if cars.count():
-            cars.first.click()
-            for kind in ("couple", "extra"):
-                move = dock.locator(f"[data-move={kind}]")
-                if move.count():
-                    counts[kind] = counts.get(kind, 0) + 1
-                    press(page, move.first)
-                    return
-            page.locator("#sm-put-down").click()
+            if then_lit(cars.first, "#sm-line button.sm-train.lit", "couple"):
+                return
+            if page.locator('#sm[data-pick="cars"]').count() and offered(page, "extra"):
+                move("extra")
+                return
+            put_back(page, by_touch)
     house = page.locator("#sm-desk-body .sm-car[data-track=house]")
     if house.count():
-        house.first.click()
-        switch = dock.locator("[data-move=switch]")
-        if switch.count():
-            counts["switch"] = counts.get("switch", 0) + 1
-            press(page, switch.first)
+        touch(house.first, by_touch)
+        if offered(page, "switch"):
+            move("switch")
             return
-        page.locator("#sm-put-down").click()
-    draw = dock.locator("[data-move=draw]")
-    if draw.count() and counts.get("draw", 0) < 3:
-        counts["draw"] = counts.get("draw", 0) + 1
-        press(page, draw)
-        return
-    press(page, dock.locator("[data-move=done]"))
+        put_back(page, by_touch)
+    move("draw" if counts.get("draw", 0) < 3 and offered(page, "draw") else "done")
+
+
+def the_division_and_your_office_fit(page):
+    """At the top of the page the whole Division shows above your Office,
+    which shows whole at the foot of the screen: what is wrong, if not."""
+    return page.evaluate("""() => {
+      scrollTo(0, 0);
+      const division = document.getElementById('sm-division').getBoundingClientRect();
+      const desk = document.getElementById('sm-desk').getBoundingClientRect();
+      if (division.top < 0 || division.bottom > desk.top + 1) {
+        return `the Division (${division.top}..${division.bottom}px) runs under your Office (from ${desk.top}px)`;
+      }
+      return desk.bottom > innerHeight + 1 ? `your Office runs below the screen (${desk.bottom}px of ${innerHeight})` : '';
+    }""")
 
 
 def play_the_day(page, most=2000):
-    """Every turn of the day, the first Stage's trains running as cues, the
-    rest landing at once (Reduce motion, asked for in Options)."""
+    """Every turn of the day on the drawing, the first Stage's trains
+    running as cues, the rest landing at once (Reduce motion, asked for in
+    Options)."""
     counts = {}
     still = False
     for _ in range(most):
@@ -106,11 +162,13 @@ def play_the_day(page, most=2000):
         if not still and not page.locator("#sm-clock", has_text="Stage 1 of").count():
             ask_for_less_motion(page)
             still = True
+        wrong = the_division_and_your_office_fit(page)
+        assert not wrong, (wrong, page.locator("#sm-clock").inner_text())
         take_a_turn(page, counts)
     raise AssertionError(f"the day didn't end within {most} moves")
 
 
-def test_solitaire_chosen_in_the_lobby_is_played_a_whole_day_through_the_page_to_the_result_sheet(servers, people):
+def test_solitaire_chosen_in_the_lobby_is_played_a_whole_day_on_the_drawing_to_the_result_sheet(servers, people):
     server = servers.start()
     ada = people(server.url)
     page = ada.page
@@ -133,11 +191,17 @@ def test_solitaire_chosen_in_the_lobby_is_played_a_whole_day_through_the_page_to
     expect(page.locator("#sm-superintendent")).to_contain_text("Ashford (Ada)")
     expect(page.locator("#sm-goal")).to_contain_text("of 186 points")
     expect(page.locator("#sm-tt tbody tr")).to_have_count(14)
+    # The first visit's pointers show until the first move.
+    expect(page.locator("#sm-pointer")).to_be_visible()
+    take_a_turn(page, {})
+    expect(page.locator("#sm-pointers")).to_have_count(0)
     counts = play_the_day(page)
-    assert counts.get("switch") and counts.get("couple"), counts
+    assert counts.get("switch") and counts.get("couple") and counts.get("hold"), counts
     sheet = page.locator(SHEET)
     expect(sheet.locator(".result-line")).to_have_text(re.compile(r"^(Won|Lost): \d+ points against a goal of 186, \d+ (over|short)\.$"))
     expect(sheet.locator("#sm-result-goal")).to_contain_text("The day’s goal: 186 points.")
+    # Ada is a guest, but that is not why: a table of one is never rated.
+    expect(sheet.locator("#not-rated")).to_have_text("Not rated: nobody to play against.")
     expect(sheet.get_by_role("button", name="Share result")).to_be_visible()
     expect(sheet.get_by_role("button", name="Play again")).to_be_visible()
     assert not SECTION_NUMBER.search(sheet.inner_text())
@@ -192,7 +256,7 @@ def test_two_people_at_a_co_op_table_see_each_others_moves_and_only_the_drawer_s
         expect(page.locator("#sm-superintendent")).to_contain_text("Superintendent:")
     drawer = at_work(ada.page, ben.page)
     watcher = ben.page if drawer is ada.page else ada.page
-    town = drawer.locator(".sm-office.mine h4").inner_text()
+    town = drawer.locator(".sm-office.mine h3").inner_text()
     press(drawer, drawer.locator("#sm-moves [data-move=draw]"))
     expect(drawer.locator("#sm-just-drawn")).to_have_text("Just drawn")
     expect(drawer.locator("#sm[data-phase=lay]")).to_be_visible()
@@ -207,14 +271,10 @@ def test_two_people_at_a_co_op_table_see_each_others_moves_and_only_the_drawer_s
 
     # Then the other person's turn comes round, and the drawer sees their move.
     watcher.locator(MY_TURN).wait_for()
-    other_town = watcher.locator(".sm-office.mine h4").inner_text()
-    watcher.locator("#sm-desk-body .sm-car").first.click()
-    move = watcher.locator("#sm-moves .sm-move").first
-    said = move.inner_text()
-    press(watcher, move)
+    other_town = watcher.locator(".sm-office.mine h3").inner_text()
+    take_a_turn(watcher, {})
     expect(drawer.locator("#sm")).to_have_attribute("data-seq", seq(watcher))
     expect(drawer.locator("#log")).to_contain_text(other_town)
-    assert said
 
     # In the socket frames too: the drawer's view names the card just
     # drawn; no frame the other browser got ever carried it.
@@ -289,8 +349,7 @@ def test_on_phones_and_a_desktop_the_division_scrolls_along_one_axis_and_nothing
         else:
             person = people(server.url, width=width, height=height)
         page = person.page
-        code = new_table(page, "station-master")
-        open_table(page, code, "co-op")
+        new_table_at(page, "co-op")
         for count in (2, 3, 4):
             page.get_by_role("button", name="Add a bot").click()
             expect(page.locator("#seats li")).to_have_count(count)
@@ -302,7 +361,7 @@ def test_on_phones_and_a_desktop_the_division_scrolls_along_one_axis_and_nothing
         close_how_to_play(page)
         page.locator(MY_TURN).wait_for()
         expect(page.locator(".sm-office")).to_have_count(4)
-        expect(page.locator(".sm-office.mine h4")).to_have_text("Dover")
+        expect(page.locator(".sm-office.mine h3")).to_have_text("Dover")
         # Only the Division's own strip scrolls sideways; the page never does.
         assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
         assert page.evaluate("(() => { const s = document.getElementById('sm-strip'); return s.scrollHeight <= s.clientHeight + 1; })()")
@@ -330,14 +389,91 @@ def test_on_phones_and_a_desktop_the_division_scrolls_along_one_axis_and_nothing
         phone.context.close()
 
 
+def test_on_a_phone_turns_are_played_by_touch_on_the_drawing_with_your_office_and_moves_in_view(servers, browser):
+    """Ten turns at 390 × 844 and three at 375 × 667, every move by a tap on
+    the drawing: at each turn your Office on the Division has been brought
+    into view, and your yard and your moves are on the screen."""
+    server = servers.start()
+    phone = Phone(browser, server.url, 390, 844)
+    page = phone.page
+    page.emulate_media(reduced_motion="reduce")
+    new_table_at(page, "solitaire")
+    start(page)
+    close_how_to_play(page)
+    counts = {}
+    for turn in range(13):
+        if turn == 10:
+            page.set_viewport_size({"width": 375, "height": 667})
+        page.locator(MY_TURN).wait_for()
+        stage = page.locator("#sm-clock").inner_text()
+        assert my_office_in_view(page), turn
+        while page.locator("#sm-clock").inner_text() == stage:
+            for part in ("#sm-desk-body", "#sm-moves"):
+                expect(page.locator(part)).to_be_in_viewport(ratio=1)
+            take_a_turn(page, counts, by_touch=True)
+            page.locator(MY_TURN).wait_for()
+    assert counts.get("switch") and counts.get("couple"), counts
+    # The timetable starts folded on a phone; opened, it stays open in this browser.
+    timetable = page.locator("#sm-tt")
+    expect(timetable).not_to_have_attribute("open", "")
+    timetable.locator("summary").tap()
+    expect(page.locator("#sm-tt tbody tr").first).to_be_visible()
+    page.reload()
+    expect(page.locator("#sm-tt tbody tr").first).to_be_visible()
+    assert phone.errors == []
+    phone.context.close()
+
+
+def pointed_at(page, selector):
+    """Whether the first visit's note points at one of these: it sits just
+    above or below it, over it from side to side."""
+    return page.evaluate("""sel => {
+      const note = document.getElementById('sm-pointer').getBoundingClientRect();
+      return [...document.querySelectorAll(sel)].some(n => {
+        const r = n.getBoundingClientRect();
+        const near = Math.abs(note.bottom - r.top) < 20 || Math.abs(note.top - r.bottom) < 20;
+        return near && note.left < r.right && note.right > r.left;
+      });
+    }""", selector)
+
+
+def test_a_first_visit_points_at_the_yard_a_train_and_a_mainline_card_once(servers, people):
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    new_table_at(page, "solitaire")
+    start(page)
+    close_how_to_play(page)
+    note, button = page.locator("#sm-pointer"), page.locator("#sm-pointers-next")
+    expect(note).to_have_text(re.compile(r"^This is your yard"))
+    assert pointed_at(page, "#sm-desk-body")
+    # The note lets a tap through to the table beneath.
+    car = page.locator("#sm-desk-body .sm-car").first
+    car.click()
+    expect(car).to_have_attribute("aria-pressed", "true")
+    button.click()
+    expect(note).to_have_text(re.compile(r"^This is a train"))
+    assert pointed_at(page, "#sm-line .sm-train")
+    button.click()
+    expect(note).to_have_text(re.compile(r"^This is a Mainline card"))
+    assert pointed_at(page, "#sm-line .sm-card .sm-track")
+    expect(button).to_have_text("Got it")
+    button.click()
+    expect(page.locator("#sm-pointers")).to_have_count(0)
+    page.reload()
+    page.locator(MY_TURN).wait_for()
+    expect(page.locator("#rules-dialog")).not_to_have_attribute("open", "")
+    expect(page.locator("#sm-pointers")).to_have_count(0)
+    assert ada.errors == []
+
+
 def test_no_text_on_the_page_names_a_rule_section(servers, people):
     """How to play (which opens by itself on a first visit), the board, the
     timetable and the log, as a player reads them."""
     server = servers.start()
     ada = people(server.url)
     page = ada.page
-    code = new_table(page, "station-master")
-    open_table(page, code, "solitaire")
+    new_table_at(page, "solitaire")
     start(page)
     how = page.locator("#rules-dialog")
     expect(how).to_contain_text("Your Office and its Small Yard")
@@ -378,8 +514,7 @@ def test_moves_by_keyboard_and_a_refused_move_gives_the_engines_sentence_and_let
         ws.on_message(outgoing)
 
     page.route_web_socket(re.compile(r"/ws/tables/"), first_switch_goes_astray)
-    code = new_table(page, "station-master")
-    open_table(page, code, "solitaire")
+    new_table_at(page, "solitaire")
     start(page)
     close_how_to_play(page)
     page.locator(MY_TURN).wait_for()
@@ -427,8 +562,7 @@ def test_a_competitive_day_ranks_the_offices_with_their_points_and_what_earned_t
     server = servers.start()
     ada = people(server.url)
     page = ada.page
-    code = new_table(page, "station-master")
-    open_table(page, code, "competitive")
+    new_table_at(page, "competitive")
     page.get_by_role("button", name="Add a bot").click()
     expect(page.locator("#seats li")).to_have_count(2)
     start(page)
@@ -450,6 +584,8 @@ def test_a_competitive_day_ranks_the_offices_with_their_points_and_what_earned_t
     points = [int(rows.nth(k).locator("td").first.inner_text()) for k in range(2)]
     assert points == sorted(points, reverse=True) and points[0] > 0
     expect(rows.first).to_contain_text("cars set out")
+    expect(sheet.locator("#not-rated")).to_have_text("Not rated: nobody at the table was signed in. Its replay is kept all the same; "
+                                                     "a game is rated, and goes on a player’s profile, only when they are signed in at the table.")
     expect(sheet.locator(".result-line")).to_have_text(re.compile(r"^Birch Creek wins with \d+ points\.$"))
     sheet.get_by_role("button", name="Share result").click()
     expect(sheet.locator("#share-text")).to_contain_text("Station Master at Parlor")
@@ -469,8 +605,7 @@ def test_a_card_picked_in_the_hand_lights_where_it_goes_on_the_division(servers,
     server = servers.start()
     ada = people(server.url)
     page = ada.page
-    code = new_table(page, "station-master")
-    open_table(page, code, "cutthroat")
+    new_table_at(page, "cutthroat")
     page.get_by_role("button", name="Add a bot").click()
     expect(page.locator("#seats li")).to_have_count(2)
     start(page)
@@ -479,15 +614,20 @@ def test_a_card_picked_in_the_hand_lights_where_it_goes_on_the_division(servers,
     done = set()
 
     def play_on_the_board(name, target, kind):
+        """Pick the card in the hand, tap the spot it lights on the
+        drawing, and press the move offered for the two together."""
         card = page.locator("#sm-hand .sm-ho", has_text=name)
         if kind in done or not card.count():
             return False
         card.first.click()
         spot = page.locator(target)
         if not spot.count():
-            page.locator("#sm-put-down").click()
+            put_back(page, False)
             return False
-        press(page, spot.first)
+        spot.first.click()
+        move = offered(page, "lay" if kind == "lay" else "play")
+        expect(page.locator("#sm-moves .sm-move")).to_have_count(1)
+        press(page, move)
         done.add(kind)
         return True
 
@@ -501,7 +641,8 @@ def test_a_card_picked_in_the_hand_lights_where_it_goes_on_the_division(servers,
             expect(page.locator(SHEET)).to_have_count(0)
             continue
         if page.locator('#sm[data-phase="lay"]').count():
-            if any(play_on_the_board(name, ".sm-card .sm-target", "lay") for name in ("Slow Order", "Realignment", "Brakeman", "Helpers")):
+            lit = "#sm-line .sm-card.lit button.sm-track"
+            if any(play_on_the_board(name, lit, "lay") for name in ("Slow Order", "Realignment", "Brakeman", "Helpers")):
                 expect(log).to_contain_text(re.compile(r"Ashford (lays .* on the|realigns the)"))
                 continue
             # Room for the next draw: scrap a card this test has no use for.
@@ -512,10 +653,10 @@ def test_a_card_picked_in_the_hand_lights_where_it_goes_on_the_division(servers,
             else:
                 press(page, page.locator("#sm-moves [data-move=keep]"))
             continue
-        if play_on_the_board("Tie-up", '.sm-office[data-seat="1"] .sm-target', "tie-up"):
+        if play_on_the_board("Tie-up", '#sm-line .sm-office.lit[data-seat="1"] button.sm-track', "tie-up"):
             expect(log).to_contain_text("Ashford plays a Tie-up on Birch Creek")
             continue
-        if play_on_the_board("Red Flag", ".sm-office .sm-train .sm-target", "red flag"):
+        if play_on_the_board("Red Flag", "#sm-line .sm-office button.sm-train.lit", "red flag"):
             expect(log).to_contain_text(re.compile(r"Ashford shows .* a Red Flag: it is held this Stage\."))
             continue
         draw = page.locator("#sm-moves [data-move=draw]")
@@ -551,8 +692,7 @@ BELL, WHISTLE = 988, 370  # the first notes of the turn bell and the whistle (we
 
 def co_op_with_a_bot(page, reduced_motion):
     page.emulate_media(reduced_motion=reduced_motion)
-    code = new_table(page, "station-master")
-    open_table(page, code, "co-op")
+    code = new_table_at(page, "co-op")
     page.get_by_role("button", name="Add a bot").click()
     expect(page.locator("#seats li")).to_have_count(2)
     start(page)
@@ -721,10 +861,10 @@ def test_your_move_says_what_to_do_once_for_each_kind_of_decision(servers, peopl
     page.locator(MY_TURN).wait_for()
     prompt = page.locator("#sm-dock #your-move")
     expect(prompt).to_be_visible()
-    expect(prompt).to_contain_text("Pick cars on a track of your Small Yard")
-    expect(page.locator("#sm-desk.your-move-ring")).to_have_count(1)
+    expect(prompt).to_contain_text("Tap cars in your yard, in order, or a train")
+    expect(page.locator("#sm-desk-body.your-move-ring")).to_have_count(1)
     press(page, page.locator("#sm-moves [data-move=draw]"))
-    expect(prompt).to_contain_text("Your Draw option")
+    expect(prompt).to_contain_text("Tap a card in your hand, or a lit Mainline card")
     expect(page.locator("#sm-hand-box.your-move-ring")).to_have_count(1)
     press(page, page.locator("#sm-moves [data-move=keep]"))
     # Each has been said: the rest of the day, and after a reload, it is not again.

@@ -41,6 +41,16 @@ def test_the_sides_from_a_game_in_play_are_the_ones_its_settings_give():
         assert station_master.team_of(state, 3) == rating_tables.teams_of(SLUG, 3, {"preset": preset})
 
 
+@pytest.mark.parametrize("settings, n, why", [
+    ({"preset": "solitaire"}, 1, "nobody to play against"),
+    ({"preset": "co-op"}, 3, "the table played together, with nobody against it"),
+    ({"preset": "custom", "scoring": "together"}, 2, "the table played together, with nobody against it"),
+    ({"preset": "competitive"}, 2, None),
+])
+def test_a_table_playing_as_one_side_says_why_it_is_never_rated(settings, n, why):
+    assert rating_tables.one_side(SLUG, n, settings) == why
+
+
 def test_a_co_op_table_is_kept_but_nobody_is_rated():
     before = {1: (1600.0, 90.0), 2: (1450.0, 120.0)}
     out = keeper.assess(SLUG, {"preset": "co-op"}, [person(1), person(2), bot("hard")], [1, 1, 1], before)

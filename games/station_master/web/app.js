@@ -19,8 +19,8 @@ start({
   rules: RULES,
   // The first time each kind of decision is yours (the engine's kinds).
   yourMove: {
-    work: { say: 'Pick cars on a track of your Small Yard, in the order you want them, then one of the moves under them; or take the Draw option, or end your turn.', ring: '#sm-desk' },
-    lay: { say: 'Your Draw option: pick a card in your hand to lay it on a Mainline card or scrap it, or keep your hand as it is.', ring: '#sm-hand-box' },
+    work: { say: 'Tap cars in your yard, in order, or a train: its moves show here.', ring: '#sm-desk-body' },
+    lay: { say: 'Tap a card in your hand, or a lit Mainline card, to lay or scrap it.', ring: '#sm-hand-box' },
   },
   // A whistle as a train comes onto the timetable, a clank as cars are set
   // out, and a bell when the work comes round to your Office.

@@ -58,6 +58,37 @@ def test_a_train_says_its_way_sort_consist_and_how_it_runs_and_an_extra_whose_it
     assert by[103]["condition"] == "held this Stage"
 
 
+def test_the_board_draws_speed_boards_stage_boards_and_each_places_letter():
+    """What the drawing needs besides the sentences: a card's speed board,
+    its crossing times as numbers (a row each way where the ways differ),
+    and the letter each place's cars wear."""
+    state = table(3, cards=["Hilly", "Heavy Grade", "Plains", "Curves"], up="west", trains=[])
+    state["cards"][1]["mods"] = ["Helpers"]
+    v = sm.view(state, 0)
+    hilly, grade = v["cards"][0], v["cards"][1]
+    assert (hilly["limit"], grade["limit"], v["cards"][3]["limit"]) == ("60/30", "30", "30")
+    assert hilly["stageBoard"] == [{"way": None, "times": [["Fast", 1], ["Slow mixed", 2], ["Slow freight", 3]]}]
+    assert grade["stageBoard"] == [{"way": "west", "times": [["Fast", 1], ["Slow", 2]]}, {"way": "east", "times": [["Fast", 2], ["Slow", 3]]}]
+    assert [p["mark"] for p in v["places"]] == ["W", "A", "B", "C", "E"]
+
+
+def test_a_train_wears_its_number_and_a_mark_for_how_it_runs():
+    late = put(51, "freight", place=2)
+    late["due"] = [9, 5, 3, 1, 1]
+    held = put(52, "freight", place=1)
+    held["held"] = 5
+    running = put(1, "passenger", card=2, left=2)
+    extra = put(104, "extra", card=0, left=1, owner=1)
+    state = table(3, trains=[late, held, running, extra])
+    state["stage"] = 5
+    by = {t["no"]: t for t in sm.view(state, 0)["trains"]}
+    assert (by[51]["mark"], by[51]["condition"], by[51]["plate"]) == ("late", "2 Stages late", "No. 51")
+    assert (by[52]["mark"], by[52]["condition"]) == ("held", "held this Stage")
+    assert (by[1]["mark"], by[1]["ahead"]) == ("on-time", "2 Stages to go")
+    assert (by[104]["mark"], by[104]["plate"], by[104]["name"]) == ("extra", "Extra 104", "Extra 104 East")
+    assert "ahead" not in by[51]
+
+
 def test_the_score_says_won_or_lost_by_how_much_and_ranks_offices_with_what_earned_them():
     state = table(2, preset="co-op", trains=[])
     state.update(phase="over", table=state["goal"] - 7)

@@ -630,7 +630,12 @@ function showResult(room, sheet) {
       result.scores && result.scores[i] !== undefined ? el('span', { class: 'score', text: String(result.scores[i]) }) : null))));
     const hinted = (result.hinted || []).map(i => snap.seats[i].name);
     if (hinted.length) body.push(el('p', { class: 'muted', id: 'not-rated', text: `Not rated: ${listed(hinted)} ${hinted.length > 1 ? 'were' : 'was'} shown hints, the strong bot’s moves.` }));
-    else if (!lines.some(Boolean)) body.push(el('p', { class: 'muted', id: 'not-rated', text: 'Not rated: nobody at the table was signed in. Its replay is kept all the same; a game is rated, and goes on a player’s profile, only when they are signed in at the table.' }));
+    else if (!lines.some(Boolean)) {
+      // (A table that plays as one side is never rated: the result says why.)
+      const why = result.notRated ? `Not rated: ${result.notRated}.`
+        : 'Not rated: nobody at the table was signed in. Its replay is kept all the same; a game is rated, and goes on a player’s profile, only when they are signed in at the table.';
+      body.push(el('p', { class: 'muted', id: 'not-rated', text: why }));
+    }
     const detail = cfg.resultDetail ? cfg.resultDetail(snap) : null;
     const share = cfg.shareText ? shareBox(cfg.shareText(snap)) : null;
     body.push(...[detail, share].filter(Boolean));
