@@ -272,10 +272,10 @@ def test_euchre_how_to_play_shows_every_scoring_case(walks, viewers):
     page.locator("#rules-dialog").get_by_role("button", name="Close").click()
 
 
-@pytest.mark.parametrize("size", ["phone", "small phone"])
-def test_on_a_phone_the_lobby_fits_and_its_links_are_big_enough_to_tap(size, browser, site):
-    width, height, _ = SIZES[size]
-    context = browser.new_context(base_url=site.url, viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_lobby_fits_every_screen_and_on_a_phone_its_links_are_big_enough_to_tap(size, browser, site):
+    width, height, touch = SIZES[size]
+    context = browser.new_context(base_url=site.url, viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
     try:
         page = context.new_page()
         for path in ("/", "/t/NOPEZ"):
@@ -292,7 +292,7 @@ def test_on_a_phone_the_lobby_fits_and_its_links_are_big_enough_to_tap(size, bro
         context.close()
 
 
-@pytest.mark.parametrize("slug", ["euchre", "station-master"])
+@pytest.mark.parametrize("slug", GAMES)
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_hosts_waiting_room_fits_every_screen(size, slug, browser, site):
     """Start, the bots and the seats as a host meets them, with a seat
