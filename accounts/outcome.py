@@ -23,8 +23,7 @@ def positions(result) -> list[tuple[list[int], int]]:
     """Each side of the game, its seats and its place among the sides (1 is
     first; sides level share a place)."""
     teams = rating_tables.teams_of(result.game, len(result.seats), result.settings)
-    sides = rating_tables.sides_of(teams, result.places)
-    return [(seats, 1 + sum(1 for _, other in sides if other < rank)) for seats, rank in sides]
+    return rating_tables.side_places(teams, result.places)
 
 
 def place_of(result, seat: int) -> int:

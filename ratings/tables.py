@@ -18,6 +18,7 @@ import json
 from pathlib import Path
 
 from engine import registry
+from engine.rounds import side_places, sides_of  # noqa: F401 (the ratings' own words for them)
 
 from .model import MU
 
@@ -52,20 +53,6 @@ def one_side(game: str, n: int, options: dict | None) -> str | None:
     if len(set(teams_of(game, n, options))) > 1:
         return None
     return TOGETHER if n > 1 else ALONE
-
-
-def sides_of(teams: list[int], places: list[int]) -> list[tuple[list[int], int]]:
-    """The sides in a finished game: each side's seats and its rank. Partners
-    share a place, and a side ranks by its best member's place."""
-    order: list[int] = []
-    for t in teams:
-        if t not in order:
-            order.append(t)
-    out = []
-    for t in order:
-        seats = [s for s, side in enumerate(teams) if side == t]
-        out.append((seats, min(places[s] for s in seats)))
-    return out
 
 
 def load_anchors(path: Path = ANCHORS_FILE) -> dict[str, dict]:

@@ -64,7 +64,11 @@ def test_a_record_replays_in_a_plain_python_process_and_prints_how_the_game_ende
     assert re.split(r" {2,}", lines[1]) == ["place", "seat", "name", "score"]
     rows = [re.split(r" {2,}", line) for line in lines[2:]]
     places, scores = euchre["result"]["places"], euchre["result"]["scores"]
-    assert [(int(place), int(seat)) for place, seat, *_ in rows] == sorted((places[s], s) for s in range(4))
+    # Each seat's place is its side's among the sides, as the result page says: the winning partners
+    # 1st, the others 2nd (not 3rd, their place among the four seats).
+    winners = [s for s in range(4) if places[s] == 1]
+    assert len(winners) == 2 and winners[1] - winners[0] == 2
+    assert [(int(place), int(seat)) for place, seat, *_ in rows] == sorted((1 if s in winners else 2, s) for s in range(4))
     assert [(name, int(score)) for _, seat, name, score in rows] == [
         (NAMES[int(seat)] + ("" if seat == "0" else " (bot, easy)"), scores[int(seat)]) for _, seat, *_ in rows]
 
