@@ -219,7 +219,7 @@ def test_the_profile_shows_each_rating_games_played_and_the_history_linking_its_
     result = Result.objects.get()
     assert result.changes[0] in history  # the rating change, as the result sheet said it
     # Two sides: won or lost (or drawn, by name), never a place among the seats.
-    assert "Ada" in history and "(bot · Medium)" in history and re.search(r">(Won|Lost|Drew with [^<]+)<", history)
+    assert "Ada" in history and "(bot · Medium)" in history and re.search(r">((Won|Lost)(, \d+–\d+)?|Drew with [^<]+)<", history)
     assert code not in history and "href=" not in history  # a stranger is given no way to the table
     mine = ada.get("/accounts/players/ada").content.decode()
     assert f'href="/t/{code}"' in mine and code in mine  # the table shows this result: it's its latest game
