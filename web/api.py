@@ -99,7 +99,8 @@ def not_found(request, exception):
     call, and on a page of the site's to a browser."""
     said = exception.args[0] if exception.args and isinstance(exception.args[0], str) else NOWHERE_PAGE
     if not _wants_json(request):
-        return render(request, "web/nowhere.html", {"sentence": said}, status=404)
+        return render(request, "web/refused.html", {"title": "Nothing here", "heading": "Nothing at this address", "sentence": said},
+                      status=404)
     return JsonResponse({"error": NOWHERE if said is NOWHERE_PAGE else said}, status=404)
 
 

@@ -164,7 +164,8 @@ def _side_value(side: int | str | None) -> str:
 
 
 def _refused_page(request, refused: Refused):
-    return render(request, "web/replay_refused.html", {"sentence": refused.sentence}, status=refused.status)
+    return render(request, "web/refused.html", {"title": "No replay", "heading": "No replay to watch", "sentence": refused.sentence},
+                  status=refused.status)
 
 
 def _page(request, find, addresses):

@@ -164,5 +164,5 @@ def test_a_replay_watched_from_each_side_shows_that_sides_hand_and_face_up_every
     for side in ("1", "all"):
         answer = bea.page.goto(f"{shared}?side={side}")
         assert answer.status == 403
-        expect(bea.page.locator("#replay-refused")).to_have_text(NOT_YOURS)
+        expect(bea.page.locator("#refused")).to_have_text(NOT_YOURS)
     assert ada.errors == [] and [e for e in bea.errors if "403" not in e] == []
