@@ -56,6 +56,12 @@ def test_the_arrow_keys_alone_step_through_a_hand_s_end_with_its_sheet_beside_th
     expect(sheet).to_be_hidden()
     expect(page.locator("#replay-where")).to_have_text(re.compile(rf"^Step {step} of "))
     assert page.evaluate("!document.activeElement || !document.activeElement.closest('dialog')")
+    # At the end, the last hand's sheet lists every hand of the game, and fits its column.
+    page.keyboard.press("End")
+    expect(page.locator("#board")).to_have_attribute("data-status", "over")
+    hands = int(re.search(r"after (\d+) hands", page.locator("#bar-round").inner_text()).group(1))
+    expect(sheet.locator("#eu-hands tbody tr")).to_have_count(hands)
+    assert sheet.evaluate("n => n.scrollWidth <= n.clientWidth")
 
 
 def test_every_step_has_its_line_naming_the_players_from_another_seat_s_side(servers, people):

@@ -718,7 +718,8 @@ export class Table {
   scheduleSheet() {
     const v = this.v;
     if (this.room.replay) {
-      this.sheet.node.hidden = v.phase !== 'scored' || !v.outcome;
+      // (At the end too: the last hand, and every hand of the game.)
+      this.sheet.node.hidden = !(v.phase === 'scored' || v.phase === 'over') || !v.outcome;
       if (!this.sheet.node.hidden) fillHandSheet(this.sheet, this.room.inWords(this.snap));
       return;
     }
