@@ -2,7 +2,7 @@
 // result and the text Share result copies. Everything is said from the
 // reader's side of the table ("We", "They") when they have a seat.
 
-import { short, suitName, suitSymbol } from '../../cards/faces.js';
+import { short, spoken, suitName, suitSymbol } from '../../cards/faces.js';
 
 export const TARGET = 10;
 
@@ -145,8 +145,8 @@ export function describe(e, snap) {
       return `${name(e.seat)} discarded the ${short(e.card)}.`;
     case 'defend':
       return e.alone ? `${name(e.seat)} ${e.seat === snap.seat ? 'defend' : 'defends'} alone.` : `${name(e.seat)} won’t defend alone.`;
-    case 'played':
-      return `${name(e.seat)} played the ${short(e.card)}.`;
+    case 'played': // (in words, as the screen reader says every card played)
+      return `${name(e.seat)} played the ${spoken(e.card)}.`;
     case 'trick':
       return `${name(e.seat)} took trick ${e.trick}.`;
     case 'hand':
