@@ -474,7 +474,8 @@ def score_hand(state: dict) -> None:
         "alone": state["alone"], "defender": state["defender"], "tricks": got, "how": how,
         "team": scorer, "points": points,
     }
-    # (Every hand's outcome stays in the state: the score sheet's rows outlive the log's latest lines.)
+    # Every hand's outcome stays in the state, as the score sheet's rows outlive the log's latest lines
+    # (a game begun before they were kept starts its list here).
     state.setdefault("outcomes", []).append(dict(state["outcome"]))
     log.event(state, "hand", **state["outcome"])
     state["turn"] = None
