@@ -151,7 +151,7 @@ def sides(watching: Watching) -> list[dict]:
             mark = " (on this device)" if several and i in watching.own else ""
             label, note = (f"{name}{mark}",
                            f"You’re watching from {name}’s side: {name}’s cards as they were then, nobody else’s; "
-                           f"the table calls {name} “you”.")
+                           f"the table calls {name} “you”, and the step’s lines and the hand’s sheet name everyone.")
         out.append({"value": str(i), "label": label, "note": note})
     out.append({"value": replays.ALL, "label": "Every hand face up",
                 "note": "Every hand is face up: everyone’s cards at each step, listed beside the table."})

@@ -159,7 +159,7 @@ def new(players: int, seed: str, now: float, settings=None) -> dict:
         "game": "euchre", "n": SEATS, "seed": str(seed), "rules": options(settings),
         "seq": 0, "logged": 0, "events": [],
         "deals": 0, "first_dealer": deck.seed_number(str(seed)) % SEATS,
-        **rounds.fresh(SEATS),
+        **rounds.fresh(SEATS), "outcomes": [],
     }
     _deal(state)
     return state
@@ -427,11 +427,10 @@ def play(state, seat, action, now):
     _acted(state)
     hand.remove(card)
     trick.append({"seat": seat, "card": card})
+    log.event(state, "played", seat=seat, card=card)
     if len(trick) < SEATS - len(state["sitting"]):
         state["turn"] = _next_seat(state, seat)
         return
-    # The log says who took each trick; the cards are in the view's trick
-    # and done, card by card.
     won = winner(trick, trump)
     state["done"].append({"leader": trick[0]["seat"], "cards": trick, "winner": won})
     state["taken"][won] += 1
@@ -475,6 +474,9 @@ def score_hand(state: dict) -> None:
         "alone": state["alone"], "defender": state["defender"], "tricks": got, "how": how,
         "team": scorer, "points": points,
     }
+    # Every hand's outcome stays in the state, as the score sheet's rows outlive the log's latest lines
+    # (a game begun before they were kept starts its list here).
+    state.setdefault("outcomes", []).append(dict(state["outcome"]))
     log.event(state, "hand", **state["outcome"])
     state["turn"] = None
     last = max(score(state)) >= TARGET
@@ -485,8 +487,15 @@ def score_hand(state: dict) -> None:
 
 def ready_move(state, seat, action, now):
     """Ready for the next hand; it's dealt once every seat is. (The host's
-    "Start without waiting" answers for the seats still reading.)"""
-    rounds.ready(state, seat, _deal)
+    "Start without waiting" answers for the seats still reading.) The log
+    says so before the next deal's line."""
+    def deal(state):
+        log.event(state, "ready", seat=seat)
+        _deal(state)
+
+    rounds.ready(state, seat, deal)
+    if state["ready"][seat]:
+        log.event(state, "ready", seat=seat)
 
 
 MOVES = {
@@ -672,6 +681,7 @@ def view(state: dict, seat) -> dict:
         "teams": [team(s) for s in range(SEATS)], "target": TARGET,
         "scores": [list(r) for r in state["scores"]], "totals": list(state["totals"]), "score": score(state),
         "ready": list(state["ready"]), "outcome": dict(state["outcome"]) if state["outcome"] else None,
+        "outcomes": [dict(o) for o in state.get("outcomes", [])],
         "result": result(state),
         "events": log.recent(state, me),
     }

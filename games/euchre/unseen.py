@@ -40,7 +40,7 @@ NINES_AND_TENS = frozenset(c for c in cards() if c[0] in "9T")
 
 def _this_deal(v: dict) -> list[dict]:
     """The log's lines since this deal began (the view keeps the last
-    sixty, and a deal never logs half as many)."""
+    sixty, and a deal never logs as many)."""
     events = v["events"]
     for i in range(len(events) - 1, -1, -1):
         e = events[i]
@@ -172,6 +172,6 @@ def determinize(v: dict, rng) -> dict:
         "alone": v["alone"], "defender": v["defender"], "sitting": list(v["sitting"]), "asked": list(v["asked"]),
         "trick": plain_copy(v["trick"]), "leader": v["leader"], "done": plain_copy(v["done"]),
         "taken": list(v["taken"]), "farmed": list(v["farmed"]), "acts": _acts(v),
-        "outcome": plain_copy(v["outcome"]),
+        "outcome": plain_copy(v["outcome"]), "outcomes": plain_copy(v["outcomes"]),
     }
     return state

@@ -2,13 +2,19 @@
 person on her device and a bot, and the two of them play from the one page,
 passing it between them. Whoever's turn it is sees their own hand; the
 other's is never in the page, and while the page waits to be passed on
-nobody's is, nor anything of the last person's hint."""
+nobody's is, nor anything of the last person's hint. At a Euchre table so
+shared, the score sheet keeps every hand's call across the passes."""
 
+import random
 import re
+import time
+from types import SimpleNamespace
 
 from playwright.sync_api import expect
 
-from tests.browser.turns import LINE_MY_TURN, SHEET, one_step
+from engine import moves, play, registry
+from tests.browser.tables import bots_play, deal_and_play_to
+from tests.browser.turns import LINE_MY_TURN, SHEET, one_step, take_my_turn
 
 PASS = "#pass-screen:not([hidden])"
 TURNS_EACH = 3  # enough for the device to go round both people and back, kept short
@@ -139,4 +145,74 @@ def test_the_end_of_a_game_played_on_one_device_names_the_winners_and_says_what_
         "Not rated: nobody at the table was signed in. Its replay is kept all the same; "
         "a game is rated, and goes on a player’s profile, only when they are signed in at the table.")
     expect(sheet.get_by_role("link", name="Watch the replay")).to_be_visible()
+    assert ada.errors == []
+
+
+def six_hands_played(seed: str) -> dict:
+    """A Euchre game of four seats, medium bots' play through its first six
+    hands, the seventh just dealt: long enough that the log's latest lines
+    no longer hold the first hands' calls."""
+    game = registry.get("euchre")
+    state = game.new(4, seed, time.time(), None)
+    while len(state["scores"]) < 6 or state["phase"] != "bid1":
+        seat = game.deciding(state)[0][0]
+        moves.dispatch(game, state, seat, play.bot_move(game, state, seat, "medium", random.Random(state["seq"])), 0.0)
+    assert max(state["totals"]) <= 5  # (the seventh hand can't end the game)
+    return state
+
+
+def test_a_euchre_device_passed_round_keeps_every_hand_s_call_on_its_score_sheet(servers, people):
+    """Ada and Cy share a device at a Euchre table with two bots, six hands
+    already played; through the seventh, passing the device between them,
+    the hand's sheet lists every hand with its call, and no page error
+    comes of a sheet due while the device was being passed."""
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    page.clock.install()  # (time still runs; the pass below runs it on)
+    page.goto("/")
+    page.get_by_label("Your name at the table").fill("Ada")
+    page.get_by_role("button", name="Start a Euchre table").click()
+    expect(page).to_have_url(re.compile(r"/t/[A-Z]{5}$"))
+    code = re.search(r"/t/([A-Z]{5})$", page.url).group(1)
+    page.get_by_label("Name of a person on this device").fill("Cy")
+    page.get_by_role("button", name="Add a person on this device").click()
+    expect(page.locator('#seats li[data-seat="1"]')).to_contain_text("Cy")
+    page.get_by_role("button", name="Fill with bots").click()
+    page.get_by_role("button", name="Start the game").click()
+    page.locator("#board, #pass-screen:not([hidden])").first.wait_for()
+    deal_and_play_to(servers, SimpleNamespace(code=code), "passed-round-3", six_hands_played("passed-round-3"))
+    bots_play(servers, SimpleNamespace(code=code))
+    page.reload()
+
+    expect(page.locator("#bar-round")).to_contain_text("Hand 7")
+    passes, checked, rushed = 0, 0, False
+    sheet = page.locator("#hand-dialog[open]")
+    while not (passes and checked):
+        page.locator(f'#eu:not([data-can=""]), {PASS}, #hand-dialog[open], {SHEET}').first.wait_for()
+        assert not page.locator(SHEET).count(), "the game ended before the device was passed round a hand's end"
+        if page.locator(PASS).count():
+            name = re.fullmatch(r"Pass to (\w+)", page.locator(f"{PASS} h2").inner_text()).group(1)
+            page.get_by_role("button", name=f"Tap when {name} has the device").click()
+            expect(page.locator(PASS)).to_have_count(0)
+            passes += 1
+            continue
+        if page.locator('#eu[data-phase="scored"]').count() and not rushed and not sheet.count():
+            # Next hand pressed at once, before the hand's sheet opens: the
+            # device is passed on while that sheet is still due.
+            rushed = True
+            seq = page.locator("#eu").get_attribute("data-seq")
+            page.locator("#eu-dock").get_by_role("button", name="Next hand").click()
+            page.locator(f'#eu:not([data-seq="{seq}"]), {PASS}, {SHEET}').first.wait_for()
+            # Passing a device takes a person a few seconds: the page's clock is run past when that sheet was due.
+            page.clock.run_for(5000)
+            continue
+        if page.locator('#eu[data-phase="scored"]').count():
+            sheet.wait_for()  # (it opens once the hand's last cards have landed)
+            hand = int(re.match(r"Hand (\d+):", sheet.locator("h2").inner_text()).group(1))
+            expect(sheet.locator("#eu-hands tbody tr")).to_have_count(hand)
+            calls = sheet.locator("#eu-hands .call").all_inner_texts()
+            assert all(re.fullmatch(r"[♣♦♥♠] \w+(, alone)?", call) for call in calls), calls
+            checked += passes > 0
+        take_my_turn(page, "euchre")
     assert ada.errors == []

@@ -62,7 +62,8 @@ def take_my_turn(page, game):
                     break
     else:
         one_step(page)
-    page.locator(f'{GAMES[game]["root"]}:not([data-seq="{seq}"]), {SHEET}').first.wait_for()
+    # (Or, on a device passed round, the screen that waits for the next person.)
+    page.locator(f'{GAMES[game]["root"]}:not([data-seq="{seq}"]), {SHEET}, #pass-screen:not([hidden])').first.wait_for()
 
 
 def play_a_card(page, counts):

@@ -64,7 +64,7 @@ const room = start({
   },
   resultLine,
   shareText,
-  resultDetail: snap => gameDetail(snap, table.outcomes),
+  resultDetail: gameDetail,
   play: {
     draw(board, snap, r, was) {
       table.draw(board, snap, r, was);

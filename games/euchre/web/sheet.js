@@ -1,24 +1,12 @@
 // The score sheet: every hand so far (the call, how it went, the points and
-// the running score), in the table's own sheet between hands and under the
-// room's result at game over.
+// the running score, each read from the view's outcomes), in the table's own
+// sheet between hands and under the room's result at game over.
 
 import { el } from '../../room/net.js';
 import { suitSymbol } from '../../cards/faces.js';
 import { handHeadline, handLine, myTeam, nameOf, pair, side, sideObject, suitLabel, who } from './words.js';
 
 const HOW = { made: 'made', march: 'all five', euchre: 'euchred' };
-
-/** Outcomes remembered from the log, by hand number (the log keeps only the latest lines). */
-export class Outcomes {
-  constructor() { this.byHand = new Map(); }
-
-  hear(v) {
-    for (const e of v.events || []) if (e.kind === 'hand') this.byHand.set(e.hand, e);
-    if (v.outcome) this.byHand.set(v.outcome.hand, v.outcome);
-  }
-
-  get(hand) { return this.byHand.get(hand) || null; }
-}
 
 function short(snap, t) {
   const mine = myTeam(snap);
@@ -27,7 +15,7 @@ function short(snap, t) {
 }
 
 /** The hands so far, a row each, from the reader's side. */
-export function handsTable(snap, outcomes) {
+export function handsTable(snap) {
   const v = snap.view;
   const us = myTeam(snap) ?? 0;
   const them = 1 - us;
@@ -35,8 +23,8 @@ export function handsTable(snap, outcomes) {
   const rows = v.scores.map((row, i) => {
     totals[0] += row[0];
     totals[1] += row[1];
-    const o = outcomes.get(i + 1);
-    const call = o ? `${suitSymbol(o.trump)} ${snap.seat === o.maker ? 'You' : nameOf(snap, o.maker)}${o.alone !== null ? ', alone' : ''}` : '';
+    const o = v.outcomes[i];
+    const call = o ? `${suitSymbol(o.trump)} ${who(snap, o.maker)}${o.alone !== null ? ', alone' : ''}` : '';
     return el('tr', { 'data-hand': String(i + 1) },
       el('td', { text: String(i + 1) }),
       el('td', { class: 'call', text: call }),
@@ -55,14 +43,22 @@ export function handsTable(snap, outcomes) {
 }
 
 /** Under the room's game-over result: the whole game, hand by hand. */
-export function gameDetail(snap, outcomes) {
+export function gameDetail(snap) {
   const v = snap.view;
   if (!v || !v.scores || !v.scores.length) return null;
-  outcomes.hear(v);
   // (It scrolls on a small screen, so the keyboard can reach it.)
   return el('div', { class: 'eu-detail', tabindex: '0', role: 'region', 'aria-label': 'Every hand of the game' },
     el('p', { class: 'muted', text: `${pair(snap, 0)} against ${pair(snap, 1)}, first to ${v.target}.` }),
-    handsTable(snap, outcomes));
+    handsTable(snap));
+}
+
+/** In a replay, the hand's sheet is information beside the table: no
+ * buttons, never a dialog (the keys stay the replay's). */
+export function handPanel() {
+  const title = el('h2', { id: 'hand-title', text: 'Hand over' });
+  const body = el('div', { class: 'eu-sheet-body' });
+  const node = el('section', { class: 'eu-panel eu-hand-panel', id: 'hand-sheet', 'aria-labelledby': 'hand-title', hidden: true }, title, body);
+  return { node, title, body, buttons: null };
 }
 
 /** The table's own sheet between hands (the room's opens only at game over).
@@ -87,17 +83,19 @@ export function handSheet({ next, startNow }) {
 }
 
 /** The hand just played: the call, tricks per side, points, the score, every hand so far, and Next hand. */
-export function fillHandSheet(sheet, snap, outcomes, { ready, busy, hurry, waiting }) {
+export function fillHandSheet(sheet, snap, { ready, busy, hurry, waiting } = {}) {
   const v = snap.view;
   const o = v.outcome;
   const us = myTeam(snap) ?? 0;
   sheet.title.textContent = `Hand ${o.hand}: ${handHeadline(snap, o)}`;
-  const { next, waiting: waitingLine, hurry: hurryButton } = sheet.buttons;
-  next.hidden = !ready;
-  next.disabled = busy;
-  waitingLine.hidden = ready;
-  waitingLine.textContent = ready ? '' : waiting;
-  hurryButton.hidden = !hurry;
+  if (sheet.buttons) {
+    const { next, waiting: waitingLine, hurry: hurryButton } = sheet.buttons;
+    next.hidden = !ready;
+    next.disabled = busy;
+    waitingLine.hidden = ready;
+    waitingLine.textContent = ready ? '' : waiting;
+    hurryButton.hidden = !hurry;
+  }
   const fact = (label, value) => el('div', {}, el('dt', { text: label }), el('dd', { text: value }));
   const both = pair => `${side(snap, us)} ${pair[us]} · ${side(snap, 1 - us)} ${pair[1 - us]}`;
   sheet.body.replaceChildren(
@@ -107,5 +105,5 @@ export function fillHandSheet(sheet, snap, outcomes, { ready, busy, hurry, waiti
       fact('Tricks', both(v.tricks)),
       fact('Points', `${o.points} ${o.points === 1 ? 'point' : 'points'} to ${sideObject(snap, o.team)}`),
       fact('Score', `${both(v.score)} (first to ${v.target})`)),
-    handsTable(snap, outcomes));
+    handsTable(snap));
 }

@@ -13,7 +13,7 @@ import { isLeft, leading } from './hints.js';
 import { Banners } from '../../room/banners.js';
 import { FLY, GAP, RING, SWEEP, still } from '../../room/motion.js';
 import { HandOrder, draggable } from './order.js';
-import { Outcomes, fillHandSheet, handSheet } from './sheet.js';
+import { fillHandSheet, handPanel, handSheet } from './sheet.js';
 import { calledTag, handLine, myTeam, nameOf, side, suitLabel, who, winners } from './words.js';
 
 export const GAME = 'euchre';
@@ -52,12 +52,11 @@ export class Table {
       this.selected.clear();
       if (!BIDDING.has(v.phase)) this.alone = false;
     }
-    this.outcomes.hear(v);
     this.rememberUp(v);
     const upRect = this.upBox.isConnected && !this.upBox.hidden ? this.upBox.getBoundingClientRect() : null;
     this.paint();
     this.cue(before, v, upRect);
-    this.tellCards(before, v);
+    this.soundCards(v);
     this.hear(snap);
     this.scheduleSheet();
   }
@@ -75,7 +74,8 @@ export class Table {
     this.slotKeys = {};
     this.sheetHand = null;
     this.sheetKey = null;
-    this.outcomes = new Outcomes(); // (a new game, after Play again, starts its own score sheet)
+    clearTimeout(this.sheetTimer); // (the last board's sheet, put away with it, never opens)
+    this.sheetTimer = null;
 
     this.rail = el('section', { class: 'eu-rail', id: 'eu-rail', 'aria-label': 'Score and trump' });
     this.scoreBox = el('section', { class: 'eu-panel eu-score', id: 'eu-score', 'aria-label': 'Score' });
@@ -104,7 +104,7 @@ export class Table {
       el('div', { class: 'eu-slots', id: 'eu-slots' }, this.slotButtons),
       el('div', { class: 'eu-tools' }, this.aloneBtn, this.sortBtn));
 
-    this.sheet = handSheet({ next: () => this.send({ type: 'ready' }), startNow: () => this.room.act('hurry') });
+    this.sheet = this.room.replay ? handPanel() : handSheet({ next: () => this.send({ type: 'ready' }), startNow: () => this.room.act('hurry') });
     this.motion = this.room.cues;
     // Banners never cover the cards in play: the trick (where each card
     // lands, not where it is flying) and the turned card.
@@ -114,8 +114,9 @@ export class Table {
     this.banners = new Banners(this.banner, { cues: this.motion, avoid: inPlay });
 
     this.root = el('div', { class: 'eu', id: 'eu' },
-      this.rail, el('div', { class: 'eu-main' }, this.felt, this.handBox, this.dock), this.sheet.node);
+      this.rail, el('div', { class: 'eu-main' }, this.felt, this.handBox, this.dock), this.room.beside ? null : this.sheet.node);
     board.replaceChildren(this.root);
+    if (this.room.beside) this.room.beside.replaceChildren(this.sheet.node);
     // The room's status line lives in the dock, where your eyes are.
     const status = document.getElementById('room-status');
     if (status) this.dock.querySelector('#eu-status-slot').replaceWith(status);
@@ -679,18 +680,9 @@ export class Table {
     return this.hand.children.length * 70 + FLY;
   }
 
-  /** Others' cards in words for a screen reader: a card played is no log line. */
-  tellCards(before, v) {
-    if (!before || before.deal !== v.deal) return;
-    const played = [...v.done.slice(before.done.length).flatMap(t => t.cards), ...v.trick];
-    const had = new Set(before.trick.map(p => `${p.seat}:${p.card}`));
-    let heard = false;
-    for (const p of played) {
-      if (had.has(`${p.seat}:${p.card}`) || p.seat === v.seat) continue;
-      this.room.announce(`${nameOf(this.snap, p.seat)} played the ${spoken(p.card)}.`);
-      heard = true;
-    }
-    if (heard) this.room.sound('card');
+  /** Others' cards sound as they land (the log's lines say them in words). */
+  soundCards(v) {
+    if (this.room.fresh.some(e => e.kind === 'played' && e.seat !== v.seat)) this.room.sound('card');
   }
 
   // -- banners -------------------------------------------------------------------
@@ -725,6 +717,12 @@ export class Table {
 
   scheduleSheet() {
     const v = this.v;
+    if (this.room.replay) {
+      // (At the end too: the last hand, and every hand of the game.)
+      this.sheet.node.hidden = !(v.phase === 'scored' || v.phase === 'over') || !v.outcome;
+      if (!this.sheet.node.hidden) fillHandSheet(this.sheet, this.room.inWords(this.snap));
+      return;
+    }
     if (v.phase !== 'scored') {
       clearTimeout(this.sheetTimer);
       this.sheetTimer = null;
@@ -741,7 +739,9 @@ export class Table {
   }
 
   openSheet() {
-    if (!this.v || this.v.phase !== 'scored') return;
+    if (this.room.replay) { this.sheet.node.scrollIntoView({ block: 'nearest' }); return; }
+    // (A device passed on meanwhile has put this board away: the next one opens its own.)
+    if (!this.v || this.v.phase !== 'scored' || !this.sheet.node.isConnected) return;
     // Someone reading How to play or Options (a partner's lone hand can end
     // before they close it) gets the hand's sheet when they are done.
     const reading = document.querySelector('dialog[open]:not(#hand-dialog)');
@@ -768,7 +768,7 @@ export class Table {
     const key = `${v.seq}|${hurry}|${this.room.busy}`;
     if (key === this.sheetKey) return;
     this.sheetKey = key;
-    fillHandSheet(this.sheet, snap, this.outcomes, {
+    fillHandSheet(this.sheet, snap, {
       ready: v.can.includes('ready'), busy: this.room.busy, hurry, waiting: this.waitingFor(),
     });
   }

@@ -2,7 +2,7 @@
 // result and the text Share result copies. Everything is said from the
 // reader's side of the table ("We", "They") when they have a seat.
 
-import { short, suitName, suitSymbol } from '../../cards/faces.js';
+import { short, spoken, suitName, suitSymbol } from '../../cards/faces.js';
 
 export const TARGET = 10;
 
@@ -138,17 +138,21 @@ export function describe(e, snap) {
     case 'farmer':
       return `${name(e.seat)} had a farmer’s hand and ${e.swapped ? 'swapped three cards for the kitty' : 'kept it'}.`;
     case 'swapped':
-      return `You gave ${e.gave.map(short).join(', ')} and got ${e.got.map(short).join(', ')}.`;
+      return `${name(e.seat)} gave ${e.gave.map(short).join(', ')} and got ${e.got.map(short).join(', ')}.`;
     case 'picked_up':
       return `${name(e.seat)} picked up the ${short(e.card)} and discarded a card.`;
     case 'buried':
-      return `You discarded the ${short(e.card)}.`;
+      return `${name(e.seat)} discarded the ${short(e.card)}.`;
     case 'defend':
       return e.alone ? `${name(e.seat)} ${e.seat === snap.seat ? 'defend' : 'defends'} alone.` : `${name(e.seat)} won’t defend alone.`;
+    case 'played': // (in words, as the screen reader says every card played)
+      return `${name(e.seat)} played the ${spoken(e.card)}.`;
     case 'trick':
       return `${name(e.seat)} took trick ${e.trick}.`;
     case 'hand':
       return `Hand ${e.hand}: ${handLine(snap, e)}`;
+    case 'ready':
+      return `${name(e.seat)} ${e.seat === snap.seat ? 'are' : 'is'} ready for the next hand.`;
     case 'won':
       return `${side(snap, e.team)} won the game, ${e.score[e.team]}–${e.score[1 - e.team]}.`;
     default:

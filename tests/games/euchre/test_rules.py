@@ -625,6 +625,31 @@ def test_a_game_replays_from_its_seed_and_moves():
     assert json.dumps(again, sort_keys=True) == json.dumps(state, sort_keys=True)
 
 
+def test_every_move_logs_a_line_everyone_sees_and_every_hand_keeps_its_call():
+    """A replay tells each step by its log: every move, a card played and a
+    "ready" between hands too, leaves a line a watcher sees; and the view
+    keeps every hand's outcome (who called what, alone, how, the points),
+    which the score sheet reads once the log's lines for it are long gone."""
+    state = rules.new(4, "every-line", 0.0, {"defend_alone": "on", "canadian": "on"})
+    step = 0
+    while rules.result(state) is None:
+        seat = rules.deciding(state)[0][0]
+        logged = state["logged"]
+        action = play.bot_move(euchre, state, seat, "medium", random.Random(step))
+        move(state, seat, **action)
+        seen = [e for e in rules.view(state, None)["events"] if e["n"] >= logged]
+        assert seen and seen[0].get("seat") in (seat, None), (step, action, seen)
+        if action["type"] == "play":
+            assert {"kind": "played", "seat": seat, "card": action["card"]}.items() <= seen[0].items()
+        step += 1
+    for seat in (None, 0, 1, 2, 3):
+        v = rules.view(state, seat)
+        assert len(v["outcomes"]) == len(v["scores"]) > 3
+        for number, (o, row) in enumerate(zip(v["outcomes"], v["scores"]), 1):
+            assert o["hand"] == number and o["points"] == max(row) and row[o["team"]] == o["points"]
+            assert o["maker"] in range(4) and o["trump"] in "CDHS" and o["how"] in ("made", "march", "euchre")
+
+
 # -- secrets --------------------------------------------------------------------
 
 def test_the_discard_is_private_twice():

@@ -13,6 +13,12 @@ import { Announcer } from './announce.js';
 import { Cues, markMotion } from './motion.js';
 import { el } from './net.js';
 
+/** The snapshot in words for nobody in particular: every seat by its name,
+ * no "you" and no "we" (a table's words follow its seat and each seat's you). */
+export function inNames(snap) {
+  return { ...snap, seat: null, seats: snap.seats.map(s => ({ ...s, you: false })), view: snap.view && { ...snap.view, seat: null, team: null } };
+}
+
 const NOT_HERE = 'This is a replay: nothing can be played here. Use First, Back, Forward and Last, or the arrow keys.';
 
 export function watch(cfg, root, describe) {
@@ -42,7 +48,11 @@ export function watch(cfg, root, describe) {
     announcer,
     sound() {},
     redraw() { if (room.snap) paint(null); },
+    // A step's words say "you" only to you, watching your own seat (and
+    // alone on your device); from anyone else's side they name everyone.
+    inWords: snap => (yours() ? snap : inNames(snap)),
   };
+  const yours = () => /^\d+$/.test(side) && (watching.own || []).includes(Number(side)) && !watching.several;
 
   const board = el('div', { class: 'board', id: 'board', 'aria-busy': 'false' });
   const plates = el('ol', { class: 'plates', id: 'plates', 'aria-label': 'Players' });
@@ -71,12 +81,15 @@ export function watch(cfg, root, describe) {
   const saying = el('span', { id: 'replay-side-note' });
   const note = el('p', { class: 'watching-note', id: 'replay-side' }, saying, ' ',
     el('a', { href: root.dataset.back, id: 'replay-result', text: 'The result' }));
+  // Beside the table, a game's own word on the step (Euchre's hand sheet at a hand's end).
+  const beside = el('div', { class: 'replay-beside', id: 'replay-beside' });
+  room.beside = beside;
   const hands = el('ol', { class: 'replay-hands', id: 'replay-hands', 'aria-label': 'Every hand' });
   const handsBox = el('section', { class: 'replay-hands-box', hidden: true }, el('h2', { text: 'Every hand' }), hands);
   root.replaceChildren(bar, note, choosing(), status,
     controls, where,
     el('div', { class: 'table-area' }, el('div', { class: 'play' }, plates, board),
-      el('aside', { class: 'drawer', 'aria-label': 'This step' }, handsBox, el('h2', { text: 'This step' }), lines)),
+      el('aside', { class: 'drawer', 'aria-label': 'This step' }, beside, handsBox, el('h2', { text: 'This step' }), lines)),
     sharing(), layer);
   explain();
 
@@ -204,7 +217,7 @@ export function watch(cfg, root, describe) {
   function paint(was) {
     const snap = room.snap;
     // (Another's side is theirs, not yours: only your own seat says "you".)
-    const mine = s => s.you && !watching.several && (watching.own || []).includes(s.index);
+    const mine = s => s.you && yours();
     plates.replaceChildren(...snap.seats.map(s => el('li', { class: `plate${s.deciding ? ' deciding' : ''}${mine(s) ? ' me' : ''}${s.you ? ' watched' : ''}`, 'data-seat': s.index },
       el('span', { class: 'plate-name', text: s.name }),
       s.kind === 'bot' ? el('span', { class: 'tags', text: 'bot' }) : null,
@@ -220,7 +233,8 @@ export function watch(cfg, root, describe) {
     where.textContent = snap.step === 0
       ? `The start · step 0 of ${snap.steps}`
       : `Step ${snap.step} of ${snap.steps}: ${snap.mover}’s move${snap.step === snap.steps ? ', the last' : ''}`;
-    const said = snap.fresh.map(e => describe(cfg, e, snap)).filter(Boolean);
+    const spoken = room.inWords(snap);
+    const said = snap.fresh.map(e => describe(cfg, e, spoken)).filter(Boolean);
     lines.replaceChildren(...said.map(text => el('li', { text })));
     announcer.next();
     room.announce([where.textContent, ...said].join(' '));

@@ -20,7 +20,7 @@ import { handoff, justStarted, news, presetName, putAway } from './opening.js';
 import { fitOffer, settingsList } from './settings.js';
 import { LOUDEST, SOUNDS_KEY, play as playSound, soundsOn } from './sounds.js';
 import { YourMove } from './yourmove.js';
-import { watch } from './replay.js';
+import { inNames, watch } from './replay.js';
 
 const LEVEL_NAMES = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 // How long a move waits for the table's answer before you may try again.
@@ -607,7 +607,7 @@ function describe(cfg, event, snap) {
  * whoever happened to hold it last ("We won"). */
 function asTheTableSees(snap) {
   if (snap.seats.filter(s => s.here).length < 2) return snap;
-  return { ...snap, seat: null, seats: snap.seats.map(s => ({ ...s, you: false })), view: snap.view && { ...snap.view, seat: null, team: null } };
+  return inNames(snap);
 }
 
 function showResult(room, sheet) {
