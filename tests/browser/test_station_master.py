@@ -764,17 +764,68 @@ def test_under_reduced_motion_no_train_moves_by_cue_and_the_division_is_the_view
     assert ada.errors == []
 
 
-def test_with_motion_on_trains_run_as_cues_and_a_hidden_tab_just_shows_them_there(servers, people):
+# At each change of the Division: where each train is laid out on the strip
+# (its place, a cue's transform left out), and each travelling train's
+# unfinished run: the cue it belongs to and the offset it starts from.
+RECORD_RUNS = r"""
+window.drawn = [];
+const laidOut = (node, strip) => {
+  let x = 0, y = 0;
+  for (let n = node; n && n !== strip; n = n.offsetParent) { x += n.offsetLeft; y += n.offsetTop; }
+  return [x, y];
+};
+new MutationObserver(records => {
+  for (const r of records) {
+    const sm = r.target;
+    if (sm.id !== 'sm' || r.oldValue === sm.dataset.seq) continue;
+    const strip = document.getElementById('sm-strip');
+    const at = {}, runs = [];
+    for (const node of strip.querySelectorAll('.sm-train')) {
+      at[node.dataset.train] = laidOut(node, strip);
+      for (const a of node.getAnimations()) {
+        if (!a.id.startsWith('sm-travel') || a.playState === 'finished') continue;
+        const first = a.effect.getKeyframes()[0];
+        const from = /translate\((-?[\d.]+)px, (-?[\d.]+)px\)/.exec(first.transform || '');
+        runs.push({ train: node.dataset.train, cue: a.id, from: from ? [Number(from[1]), Number(from[2])] : null, seen: first.opacity !== '0' });
+      }
+    }
+    window.drawn.push({ seq: sm.dataset.seq, mine: sm.dataset.myTurn === 'true', at, runs });
+  }
+}).observe(document, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['data-seq'] });
+"""
+
+
+def test_with_motion_on_trains_travel_along_the_line_catch_up_at_your_turn_and_a_hidden_tab_just_shows_them_there(servers, people):
     server = servers.start()
     ada = people(server.url)
     page = ada.page
     frames = record_frames(ada)
-    page.add_init_script(RECORD_MOTION_AND_SPEECH)
+    page.add_init_script(RECORD_MOTION_AND_SPEECH + RECORD_RUNS)
     co_op_with_a_bot(page, "no-preference")
-    for _ in range(10):
-        if page.evaluate("window.cuesPlayed") or not end_my_turn(page):
+    for _ in range(8):
+        if not end_my_turn(page):
             break
-    assert page.evaluate("window.cuesPlayed") > 0, "trains ran in sight, yet no cue played"
+    drawn = page.evaluate("window.drawn")
+    # A train that moved runs from the place it stood at in the drawing
+    # before, in sight all the way.
+    travelled = [(run, before["at"][run["train"]], now["at"][run["train"]])
+                 for before, now in zip(drawn, drawn[1:]) for run in now["runs"]
+                 if run["from"] and run["cue"] == f"sm-travel-{now['seq']}" and run["train"] in before["at"]]
+    assert travelled, "trains moved in sight, yet none travelled along the line"
+    for run, was, now in travelled:
+        assert abs(now[0] + run["from"][0] - was[0]) <= 1 and abs(now[1] + run["from"][1] - was[1]) <= 1, (run, was, now)
+        assert run["seen"], run
+    # When the turn comes back to Ada, whatever ran before has landed and the
+    # last change's trains are still on their way: one cue, no more.
+    cues_at_my_turn = [{run["cue"] for run in d["runs"]} for d in drawn if d["mine"]]
+    assert all(len(cues) <= 1 for cues in cues_at_my_turn), cues_at_my_turn
+    assert any(cues_at_my_turn), cues_at_my_turn
+    # Once the queue is idle, every train stands whole where the view has it.
+    expect(page.locator("#board")).to_have_attribute("data-motion", "still")
+    expect(page.locator(".cue-layer > *")).to_have_count(0)
+    assert whole(page)
+    view = next(f["view"] for f in reversed(snapshots(frames)) if str(f["view"]["seq"]) == seq(page))
+    assert trains_where_the_view_has_them(page, view)
 
     # Out of sight, the bot works and the trains run: back in sight, they
     # are simply where they are.
