@@ -437,13 +437,18 @@ def pointed_at(page, selector):
     }""", selector)
 
 
+def at_solitaire(servers, people):
+    """Ada at a Solitaire table she has just started, How to play read and closed."""
+    ada = people(servers.start().url)
+    new_table_at(ada.page, "solitaire")
+    start(ada.page)
+    close_how_to_play(ada.page)
+    return ada
+
+
 def test_a_first_visit_points_at_the_yard_a_train_and_a_mainline_card_once(servers, people):
-    server = servers.start()
-    ada = people(server.url)
+    ada = at_solitaire(servers, people)
     page = ada.page
-    new_table_at(page, "solitaire")
-    start(page)
-    close_how_to_play(page)
     note, button = page.locator("#sm-pointer"), page.locator("#sm-pointers-next")
     expect(note).to_have_text(re.compile(r"^This is your yard"))
     assert pointed_at(page, "#sm-desk-body")
@@ -555,6 +560,72 @@ def test_moves_by_keyboard_and_a_refused_move_gives_the_engines_sentence_and_let
     stage = page.locator("#sm-clock").inner_text()
     page.keyboard.press("e")
     expect(page.locator("#sm-clock")).not_to_have_text(stage)
+    assert ada.errors == []
+
+
+# What has the keyboard's focus, as a test names it: a car of your yard, a
+# train, a move, or something else of the page.
+FOCUSED = """() => {
+  const n = document.activeElement;
+  if (!n || n === document.body) return null;
+  if (n.matches('#sm-desk-body .sm-car')) return `car ${n.dataset.car}`;
+  if (n.matches('#sm-line .sm-train')) return `train ${n.dataset.train}`;
+  if (n.matches('#sm-moves [data-move]')) return `move ${n.dataset.move}`;
+  return n.id || n.dataset.key || n.textContent.trim().slice(0, 40) || n.nodeName;
+}"""
+
+
+def tab_to(page, name, most=150):
+    """Press Tab until the focus is on `name` (see FOCUSED): every stop on
+    the way, or an AssertionError if it is never reached."""
+    stops = []
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        stops.append(page.evaluate(FOCUSED))
+        if stops[-1] == name:
+            return stops
+    raise AssertionError(f"{name} is not in the keyboard's order: {stops}")
+
+
+def test_every_car_and_train_is_in_the_keyboard_order_enter_picks_and_escape_puts_down(servers, people):
+    ada = at_solitaire(servers, people)
+    page = ada.page
+    page.locator(MY_TURN).wait_for()
+    cars = page.locator("#sm-desk-body .sm-car").evaluate_all("ns => ns.map(n => `car ${n.dataset.car}`)")
+    trains = page.locator("#sm-line .sm-train").evaluate_all("ns => ns.map(n => `train ${n.dataset.train}`)")
+    assert cars and trains
+    # From the top of the page, Tab reaches every train on the Division, then every car of the yard.
+    page.evaluate("document.activeElement.blur()")
+    stops = tab_to(page, cars[-1])
+    assert set(trains) <= set(stops) and set(cars) <= set(stops), stops
+
+    # Enter on a train picks it, Escape puts it down.
+    page.evaluate("document.activeElement.blur()")
+    tab_to(page, trains[0])
+    train = page.locator(f'#sm-line .sm-train[data-train="{trains[0].split()[1]}"]')
+    page.keyboard.press("Enter")
+    expect(train).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#sm")).to_have_attribute("data-pick", "train")
+    page.keyboard.press("Escape")
+    expect(train).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#sm")).to_have_attribute("data-pick", "")
+
+    # A whole move by keys alone: Tab to a car on the house track, Enter,
+    # Tab on to the switch its pick offers, Enter.
+    car = page.locator("#sm-desk-body .sm-car[data-track=house]").first.get_attribute("data-car")
+    house = page.locator(f'#sm-desk-body .sm-car[data-car="{car}"]')
+    tab_to(page, f"car {car}")
+    page.keyboard.press("Enter")
+    expect(house).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Escape")
+    expect(house).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press("Enter")
+    expect(house).to_have_attribute("aria-pressed", "true")
+    tab_to(page, "move switch")
+    before = seq(page)
+    page.keyboard.press("Enter")
+    expect(page.locator("#sm")).not_to_have_attribute("data-seq", before)
+    expect(house).to_have_attribute("data-track", re.compile(r"^(west|east)$"))
     assert ada.errors == []
 
 
