@@ -95,6 +95,11 @@ def test_the_score_says_won_or_lost_by_how_much_and_ranks_offices_with_what_earn
     assert sm.view(state, 0)["score"]["line"] == f"Lost: {state['goal'] - 7} points against a goal of {state['goal']}, 7 short."
     state["table"] = state["goal"] + 3
     assert sm.view(state, 0)["score"]["line"] == f"Won: {state['goal'] + 3} points against a goal of {state['goal']}, 3 over."
+    # What earned the table's points names only what earned some.
+    state.update(phase="work", table=0, delivered=[0, 0])
+    assert sm.view(state, 0)["score"]["earned"] == "nothing earned yet"
+    state.update(table=9, delivered=[2, 3])
+    assert sm.view(state, 0)["score"]["earned"] == "5 cars set out (4 at a Division Point, 1 at an Office) for 9"
     state = table(3, preset="competitive", trains=[])
     state.update(phase="over", points=[4, 9, 1], delivered=[3, 6, 1])
     score = sm.view(state, 2)["score"]
