@@ -317,6 +317,19 @@ def uncovered(page, selector):
     }""", selector)
 
 
+def the_division_in_view(page):
+    """At the start of your turn the page has brought the Division up whole
+    above your yard at the foot of the screen, or, where the screen is too
+    short for both, with its top at the top: what is wrong, if not."""
+    return page.evaluate("""() => {
+      const division = document.getElementById('sm-division').getBoundingClientRect();
+      const desk = document.getElementById('sm-desk-body').getBoundingClientRect();
+      if (division.top < -1) return `the Division starts above the screen (${division.top}px)`;
+      const under = division.bottom > desk.top + 1 && division.top > 1;
+      return under ? `the Division runs under your yard (${division.top}..${division.bottom}px, the yard from ${desk.top}px)` : '';
+    }""")
+
+
 def my_office_in_view(page):
     """Whether your Office lies inside the Division's visible strip."""
     return page.evaluate("""() => {
@@ -391,8 +404,9 @@ def test_on_phones_and_a_desktop_the_division_scrolls_along_one_axis_and_nothing
 
 def test_on_a_phone_turns_are_played_by_touch_on_the_drawing_with_your_office_and_moves_in_view(servers, browser):
     """Ten turns at 390 × 844 and three at 375 × 667, every move by a tap on
-    the drawing: at each turn your Office on the Division has been brought
-    into view, and your yard and your moves are on the screen."""
+    the drawing: at each turn the Division has been brought up above your
+    yard with your Office on it in view, and your yard and your moves are
+    on the screen."""
     server = servers.start()
     phone = Phone(browser, server.url, 390, 844)
     page = phone.page
@@ -402,11 +416,12 @@ def test_on_a_phone_turns_are_played_by_touch_on_the_drawing_with_your_office_an
     close_how_to_play(page)
     counts = {}
     for turn in range(13):
-        if turn == 10:
-            page.set_viewport_size({"width": 375, "height": 667})
         page.locator(MY_TURN).wait_for()
         stage = page.locator("#sm-clock").inner_text()
         assert my_office_in_view(page), turn
+        assert not the_division_in_view(page), (turn, the_division_in_view(page))
+        if turn == 10:
+            page.set_viewport_size({"width": 375, "height": 667})
         while page.locator("#sm-clock").inner_text() == stage:
             for part in ("#sm-desk-body", "#sm-moves"):
                 expect(page.locator(part)).to_be_in_viewport(ratio=1)

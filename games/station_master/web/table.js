@@ -92,11 +92,18 @@ export class Table {
     this.banners = new Banners(this.banner, { cues: this.room.cues, avoid: () => [this.status, this.parts.desk, this.parts.hand, this.parts.moves, this.parts.timetable] });
     // The page keeps what it scrolls to clear of your Office at the foot of the screen.
     const clear = new ResizeObserver(() => {
-      const stuck = [this.deskBox, this.deskMain].find(n => getComputedStyle(n).position === 'sticky' && getComputedStyle(n).display !== 'contents');
-      document.documentElement.style.scrollPaddingBottom = stuck && !this.deskBox.hidden ? `${stuck.offsetHeight + 8}px` : '';
+      const stuck = this.stuck();
+      document.documentElement.style.scrollPaddingBottom = stuck ? `${stuck.offsetHeight + 8}px` : '';
     });
     clear.observe(this.deskBox);
     clear.observe(this.deskMain);
+  }
+
+  /** The part of your Office that stays at the foot of the screen (all of
+   * it on a laptop, your yard and moves on a phone), if it shows. */
+  stuck() {
+    if (this.deskBox.hidden) return null;
+    return [this.deskBox, this.deskMain].find(n => getComputedStyle(n).position === 'sticky' && getComputedStyle(n).display !== 'contents') || null;
   }
 
   // The room's status line lives in the dock, under your moves (a refusal
@@ -312,8 +319,10 @@ export class Table {
   }
 
   // Your Office stays in view on the Division: the strip scrolls along to
-  // it when the table opens and again when your turn comes; in between,
-  // you may scroll it to look along the line.
+  // it when the table opens and again when your turn comes, and the page
+  // brings the Division up whole above your Office at the foot of the
+  // screen (on a phone, at the top of the page, its trains heading east ran
+  // under your yard); in between, you may scroll either to look about.
   keepMyOfficeInView(v) {
     const when = `${this.snap.number}:${v.turn === v.seat ? v.stage : 'open'}`;
     if (this.scrolledFor === when || (this.scrolledFor && v.turn !== v.seat)) return;
@@ -322,6 +331,15 @@ export class Table {
     this.scrolledFor = when;
     const left = mine.offsetLeft - (this.strip.clientWidth - mine.offsetWidth) / 2;
     this.strip.scrollLeft = Math.max(0, left);
+    // (Once the kit has drawn the rest: a Your move prompt makes your Office taller.)
+    requestAnimationFrame(() => {
+      const stuck = this.stuck();
+      if (!stuck) return;
+      const line = this.root.querySelector('#sm-division').getBoundingClientRect();
+      const under = line.bottom - stuck.getBoundingClientRect().top;
+      // (Never so far that its top goes off the screen; back up if it has.)
+      if (under > 0 || line.top < 0) window.scrollBy(0, Math.min(under, line.top));
+    });
   }
 }
 
