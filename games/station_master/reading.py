@@ -157,8 +157,8 @@ def train_words(state: dict, t: dict, late: int | None) -> dict:
         "condition": words, "mark": mark,
         # The number the board writes on the train, its way shown by an arrow.
         "plate": f"Extra {t['no']}" if t["kind"] == "extra" else traffic.label(t),
-        # The timetable flashes a train due somewhere this Stage.
-        "comingDue": t["status"] != "gone" and t["due"] is not None and stage in t["due"],
+        # The timetable flashes a train due somewhere this Stage (none once the day is over).
+        "comingDue": state["phase"] != "over" and t["status"] != "gone" and t["due"] is not None and stage in t["due"],
     }
     if t["status"] == "running":
         out["ahead"] = f"{stages(t['left'])} to go"

@@ -87,6 +87,10 @@ def test_a_train_wears_its_number_and_a_mark_for_how_it_runs():
     assert (by[1]["mark"], by[1]["ahead"]) == ("on-time", "2 Stages to go")
     assert (by[104]["mark"], by[104]["plate"], by[104]["name"]) == ("extra", "Extra 104", "Extra 104 East")
     assert "ahead" not in by[51]
+    # No. 51 is due at Ashford this Stage: the timetable lights it, until the day is over.
+    assert by[51]["comingDue"] and not by[52]["comingDue"]
+    state["phase"] = "over"
+    assert not any(t["comingDue"] for t in sm.view(state, 0)["trains"])
 
 
 def test_the_score_says_won_or_lost_by_how_much_and_ranks_offices_with_what_earned_them():
