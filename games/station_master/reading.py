@@ -157,8 +157,8 @@ def train_words(state: dict, t: dict, late: int | None) -> dict:
         "condition": words, "mark": mark,
         # The number the board writes on the train, its way shown by an arrow.
         "plate": f"Extra {t['no']}" if t["kind"] == "extra" else traffic.label(t),
-        # The timetable flashes a train due somewhere this Stage.
-        "comingDue": t["status"] != "gone" and t["due"] is not None and stage in t["due"],
+        # The timetable flashes a train due somewhere this Stage (none once the day is over).
+        "comingDue": state["phase"] != "over" and t["status"] != "gone" and t["due"] is not None and stage in t["due"],
     }
     if t["status"] == "running":
         out["ahead"] = f"{stages(t['left'])} to go"
@@ -188,8 +188,12 @@ def score_words(state: dict) -> dict:
     if state["rules"]["scoring"] == "together":
         table, goal = state["table"], state["goal"]
         by_cars = table - on_time * scoring.ON_TIME
-        earned = (f"{cars_words(by_cars, sum(state['delivered']))} for {by_cars}, "
-                  f"{on_time} train{'s' if on_time != 1 else ''} in on time for {on_time * scoring.ON_TIME}")
+        cars = sum(state["delivered"])
+        # Only what has earned something is named ("no cars set out for 0" said nothing).
+        parts = [f"{cars_words(by_cars, cars)} for {by_cars}"] if cars else []
+        if on_time:
+            parts.append(f"{on_time} train{'s' if on_time != 1 else ''} in on time for {on_time * scoring.ON_TIME}")
+        earned = ", ".join(parts) or ("nothing earned" if over else "nothing earned yet")
         if over:
             line = (f"Won: {table} points against a goal of {goal}, {table - goal} over." if table >= goal
                     else f"Lost: {table} points against a goal of {goal}, {goal - table} short.")

@@ -317,6 +317,19 @@ def uncovered(page, selector):
     }""", selector)
 
 
+def the_division_in_view(page):
+    """At the start of your turn the page has brought the Division up whole
+    above your yard at the foot of the screen, or, where the screen is too
+    short for both, with its top at the top: what is wrong, if not."""
+    return page.evaluate("""() => {
+      const division = document.getElementById('sm-division').getBoundingClientRect();
+      const desk = document.getElementById('sm-desk-body').getBoundingClientRect();
+      if (division.top < -1) return `the Division starts above the screen (${division.top}px)`;
+      const under = division.bottom > desk.top + 1 && division.top > 1;
+      return under ? `the Division runs under your yard (${division.top}..${division.bottom}px, the yard from ${desk.top}px)` : '';
+    }""")
+
+
 def my_office_in_view(page):
     """Whether your Office lies inside the Division's visible strip."""
     return page.evaluate("""() => {
@@ -391,8 +404,9 @@ def test_on_phones_and_a_desktop_the_division_scrolls_along_one_axis_and_nothing
 
 def test_on_a_phone_turns_are_played_by_touch_on_the_drawing_with_your_office_and_moves_in_view(servers, browser):
     """Ten turns at 390 × 844 and three at 375 × 667, every move by a tap on
-    the drawing: at each turn your Office on the Division has been brought
-    into view, and your yard and your moves are on the screen."""
+    the drawing: at each turn the Division has been brought up above your
+    yard with your Office on it in view, and your yard and your moves are
+    on the screen."""
     server = servers.start()
     phone = Phone(browser, server.url, 390, 844)
     page = phone.page
@@ -402,11 +416,12 @@ def test_on_a_phone_turns_are_played_by_touch_on_the_drawing_with_your_office_an
     close_how_to_play(page)
     counts = {}
     for turn in range(13):
-        if turn == 10:
-            page.set_viewport_size({"width": 375, "height": 667})
         page.locator(MY_TURN).wait_for()
         stage = page.locator("#sm-clock").inner_text()
         assert my_office_in_view(page), turn
+        assert not the_division_in_view(page), (turn, the_division_in_view(page))
+        if turn == 10:
+            page.set_viewport_size({"width": 375, "height": 667})
         while page.locator("#sm-clock").inner_text() == stage:
             for part in ("#sm-desk-body", "#sm-moves"):
                 expect(page.locator(part)).to_be_in_viewport(ratio=1)
@@ -437,13 +452,18 @@ def pointed_at(page, selector):
     }""", selector)
 
 
+def at_solitaire(servers, people):
+    """Ada at a Solitaire table she has just started, How to play read and closed."""
+    ada = people(servers.start().url)
+    new_table_at(ada.page, "solitaire")
+    start(ada.page)
+    close_how_to_play(ada.page)
+    return ada
+
+
 def test_a_first_visit_points_at_the_yard_a_train_and_a_mainline_card_once(servers, people):
-    server = servers.start()
-    ada = people(server.url)
+    ada = at_solitaire(servers, people)
     page = ada.page
-    new_table_at(page, "solitaire")
-    start(page)
-    close_how_to_play(page)
     note, button = page.locator("#sm-pointer"), page.locator("#sm-pointers-next")
     expect(note).to_have_text(re.compile(r"^This is your yard"))
     assert pointed_at(page, "#sm-desk-body")
@@ -555,6 +575,72 @@ def test_moves_by_keyboard_and_a_refused_move_gives_the_engines_sentence_and_let
     stage = page.locator("#sm-clock").inner_text()
     page.keyboard.press("e")
     expect(page.locator("#sm-clock")).not_to_have_text(stage)
+    assert ada.errors == []
+
+
+# What has the keyboard's focus, as a test names it: a car of your yard, a
+# train, a move, or something else of the page.
+FOCUSED = """() => {
+  const n = document.activeElement;
+  if (!n || n === document.body) return null;
+  if (n.matches('#sm-desk-body .sm-car')) return `car ${n.dataset.car}`;
+  if (n.matches('#sm-line .sm-train')) return `train ${n.dataset.train}`;
+  if (n.matches('#sm-moves [data-move]')) return `move ${n.dataset.move}`;
+  return n.id || n.dataset.key || n.textContent.trim().slice(0, 40) || n.nodeName;
+}"""
+
+
+def tab_to(page, name, most=150):
+    """Press Tab until the focus is on `name` (see FOCUSED): every stop on
+    the way, or an AssertionError if it is never reached."""
+    stops = []
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        stops.append(page.evaluate(FOCUSED))
+        if stops[-1] == name:
+            return stops
+    raise AssertionError(f"{name} is not in the keyboard's order: {stops}")
+
+
+def test_every_car_and_train_is_in_the_keyboard_order_enter_picks_and_escape_puts_down(servers, people):
+    ada = at_solitaire(servers, people)
+    page = ada.page
+    page.locator(MY_TURN).wait_for()
+    cars = page.locator("#sm-desk-body .sm-car").evaluate_all("ns => ns.map(n => `car ${n.dataset.car}`)")
+    trains = page.locator("#sm-line .sm-train").evaluate_all("ns => ns.map(n => `train ${n.dataset.train}`)")
+    assert cars and trains
+    # From the top of the page, Tab reaches every train on the Division, then every car of the yard.
+    page.evaluate("document.activeElement.blur()")
+    stops = tab_to(page, cars[-1])
+    assert set(trains) <= set(stops) and set(cars) <= set(stops), stops
+
+    # Enter on a train picks it, Escape puts it down.
+    page.evaluate("document.activeElement.blur()")
+    tab_to(page, trains[0])
+    train = page.locator(f'#sm-line .sm-train[data-train="{trains[0].split()[1]}"]')
+    page.keyboard.press("Enter")
+    expect(train).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#sm")).to_have_attribute("data-pick", "train")
+    page.keyboard.press("Escape")
+    expect(train).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#sm")).to_have_attribute("data-pick", "")
+
+    # A whole move by keys alone: Tab to a car on the house track, Enter,
+    # Tab on to the switch its pick offers, Enter.
+    car = page.locator("#sm-desk-body .sm-car[data-track=house]").first.get_attribute("data-car")
+    house = page.locator(f'#sm-desk-body .sm-car[data-car="{car}"]')
+    tab_to(page, f"car {car}")
+    page.keyboard.press("Enter")
+    expect(house).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Escape")
+    expect(house).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press("Enter")
+    expect(house).to_have_attribute("aria-pressed", "true")
+    tab_to(page, "move switch")
+    before = seq(page)
+    page.keyboard.press("Enter")
+    expect(page.locator("#sm")).not_to_have_attribute("data-seq", before)
+    expect(house).to_have_attribute("data-track", re.compile(r"^(west|east)$"))
     assert ada.errors == []
 
 
@@ -764,17 +850,68 @@ def test_under_reduced_motion_no_train_moves_by_cue_and_the_division_is_the_view
     assert ada.errors == []
 
 
-def test_with_motion_on_trains_run_as_cues_and_a_hidden_tab_just_shows_them_there(servers, people):
+# At each change of the Division: where each train is laid out on the strip
+# (its place, a cue's transform left out), and each travelling train's
+# unfinished run: the cue it belongs to and the offset it starts from.
+RECORD_RUNS = r"""
+window.drawn = [];
+const laidOut = (node, strip) => {
+  let x = 0, y = 0;
+  for (let n = node; n && n !== strip; n = n.offsetParent) { x += n.offsetLeft; y += n.offsetTop; }
+  return [x, y];
+};
+new MutationObserver(records => {
+  for (const r of records) {
+    const sm = r.target;
+    if (sm.id !== 'sm' || r.oldValue === sm.dataset.seq) continue;
+    const strip = document.getElementById('sm-strip');
+    const at = {}, runs = [];
+    for (const node of strip.querySelectorAll('.sm-train')) {
+      at[node.dataset.train] = laidOut(node, strip);
+      for (const a of node.getAnimations()) {
+        if (!a.id.startsWith('sm-travel') || a.playState === 'finished') continue;
+        const first = a.effect.getKeyframes()[0];
+        const from = /translate\((-?[\d.]+)px, (-?[\d.]+)px\)/.exec(first.transform || '');
+        runs.push({ train: node.dataset.train, cue: a.id, from: from ? [Number(from[1]), Number(from[2])] : null, seen: first.opacity !== '0' });
+      }
+    }
+    window.drawn.push({ seq: sm.dataset.seq, mine: sm.dataset.myTurn === 'true', at, runs });
+  }
+}).observe(document, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['data-seq'] });
+"""
+
+
+def test_with_motion_on_trains_travel_along_the_line_catch_up_at_your_turn_and_a_hidden_tab_just_shows_them_there(servers, people):
     server = servers.start()
     ada = people(server.url)
     page = ada.page
     frames = record_frames(ada)
-    page.add_init_script(RECORD_MOTION_AND_SPEECH)
+    page.add_init_script(RECORD_MOTION_AND_SPEECH + RECORD_RUNS)
     co_op_with_a_bot(page, "no-preference")
-    for _ in range(10):
-        if page.evaluate("window.cuesPlayed") or not end_my_turn(page):
+    for _ in range(8):
+        if not end_my_turn(page):
             break
-    assert page.evaluate("window.cuesPlayed") > 0, "trains ran in sight, yet no cue played"
+    drawn = page.evaluate("window.drawn")
+    # A train that moved runs from the place it stood at in the drawing
+    # before, in sight all the way.
+    travelled = [(run, before["at"][run["train"]], now["at"][run["train"]])
+                 for before, now in zip(drawn, drawn[1:]) for run in now["runs"]
+                 if run["from"] and run["cue"] == f"sm-travel-{now['seq']}" and run["train"] in before["at"]]
+    assert travelled, "trains moved in sight, yet none travelled along the line"
+    for run, was, now in travelled:
+        assert abs(now[0] + run["from"][0] - was[0]) <= 1 and abs(now[1] + run["from"][1] - was[1]) <= 1, (run, was, now)
+        assert run["seen"], run
+    # When the turn comes back to Ada, whatever ran before has landed and the
+    # last change's trains are still on their way: one cue, no more.
+    cues_at_my_turn = [{run["cue"] for run in d["runs"]} for d in drawn if d["mine"]]
+    assert all(len(cues) <= 1 for cues in cues_at_my_turn), cues_at_my_turn
+    assert any(cues_at_my_turn), cues_at_my_turn
+    # Once the queue is idle, every train stands whole where the view has it.
+    expect(page.locator("#board")).to_have_attribute("data-motion", "still")
+    expect(page.locator(".cue-layer > *")).to_have_count(0)
+    assert whole(page)
+    view = next(f["view"] for f in reversed(snapshots(frames)) if str(f["view"]["seq"]) == seq(page))
+    assert trains_where_the_view_has_them(page, view)
 
     # Out of sight, the bot works and the trains run: back in sight, they
     # are simply where they are.

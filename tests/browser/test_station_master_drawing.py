@@ -22,10 +22,12 @@ SEASONED = "for (const k of ['seen-rules', 'yourmove-work', 'yourmove-lay']) loc
 
 
 def busy(snap):
-    """Mid-day: a train running late on the line, and one at Ada's Office she may hold."""
+    """Mid-day: a train running late on the line, an Extra on it too, and a
+    train at Ada's Office she may hold."""
     view = snap["view"]
     late = any(t.get("mark") == "late" for t in view["trains"])
-    return view["stage"] >= 5 and late and any(m["action"]["type"] == "hold" for m in offered_to(snap))
+    extra = any(t["kind"] == "extra" and t["status"] in ON_THE_LINE for t in view["trains"])
+    return view["stage"] >= 5 and late and extra and any(m["action"]["type"] == "hold" for m in offered_to(snap))
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +37,7 @@ def day(site):
         if busy(walk.snap):
             return walk
         walk.play(prefer="done")
-    raise AssertionError("no Stage of the day had a late train and one Ada could hold")
+    raise AssertionError("no Stage of the day had a late train, an Extra and a train Ada could hold")
 
 
 @pytest.fixture
@@ -48,6 +50,7 @@ def laptop(browser, site, day):
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(day.path)
+    day.snap = day.until(lambda snap: True)  # the table as it stands (a test before may have made a move)
     page.locator(f'#sm[data-seq="{day.snap["view"]["seq"]}"]').wait_for(state="attached")
     yield page
     context.close()
@@ -122,3 +125,27 @@ def test_every_train_and_car_of_the_view_is_drawn_and_says_how_it_runs(laptop, d
     expect(held).to_have_accessible_name(re.compile("held this Stage"))
     expect(held.locator(".sm-keeping")).to_have_text(re.compile("^held"))
     expect(held).to_have_class(re.compile(r"\bmark-held\b"))
+
+
+# A node's words without those of the parts that match a selector: what the
+# eye reads (without .said) or a screen reader hears (without aria-hidden).
+WITHOUT = "(n, parts) => { const c = n.cloneNode(true); c.querySelectorAll(parts).forEach(p => p.remove()); return c.textContent; }"
+# A way, as words say it: east, West, eastbound (a Division Point's name is a place's, not a way).
+WAY = re.compile(r"\b(east|west)(bound)?\b(?! Division Point)", re.IGNORECASE)
+
+
+def test_an_extra_says_its_way_once(laptop, day):
+    """An Extra wears its number and the arrow of its way ("◀ Extra 103"), and
+    a screen reader hears the way once: not "Extra 103 West ◀ West"."""
+    page = laptop
+    extras = [t for t in day.snap["view"]["trains"] if t["kind"] == "extra" and t["status"] in ON_THE_LINE]
+    assert extras
+    for t in extras:
+        no, way = t["no"], t["dir"]
+        arrow = "◀" if way == "west" else "▶"
+        node = page.locator(f'#sm-line .sm-train[data-train="{no}"]')
+        expect(node.locator(".sm-train-name")).to_have_text(f"{arrow}Extra {no}, {way}bound,")
+        seen = node.evaluate(WITHOUT, ".said")
+        assert not WAY.search(seen), seen
+        name = node.evaluate(WITHOUT, "[aria-hidden=true]")
+        assert [m.group(0).lower() for m in WAY.finditer(name)] == [f"{way}bound"], name

@@ -10,7 +10,6 @@
 // moves that take what you picked are offered beside your yard.
 
 import { Banners } from '../../room/banners.js';
-import { FLY, GAP, still } from '../../room/motion.js';
 import { el } from '../../room/net.js';
 import { keepingFocus, patch } from '../../room/patch.js';
 import { hand, yard } from './desk.js';
@@ -18,6 +17,7 @@ import { caption, division } from './division.js';
 import { cardName, empty, lit, offered, tap, tappable } from './picks.js';
 import { Pointers } from './pointers.js';
 import { timetable } from './timetable.js';
+import { trainsOn, travel } from './travel.js';
 
 export const GAME = 'station-master';
 
@@ -26,7 +26,7 @@ export class Table {
     this.board = null;
     this.pick = null;
     this.scrolledFor = null;
-    this.seen = null; // {number, trains: Map(no → where it was, and its place on the strip)}
+    this.seen = null; // {number, trains: Map(no → where it was, and its place on the strip)} (travel.js)
     this.keyOpen = window.matchMedia('(min-width: 700px)').matches; // the Division's key, open on a wide screen
     this.pointers = new Pointers();
   }
@@ -40,8 +40,10 @@ export class Table {
     const same = !!this.seen && this.seen.number === snap.number;
     const before = same ? this.seen.trains : null;
     this.paint();
-    this.seen = { number: snap.number, trains: this.trainsOnStrip() };
-    this.cue(before);
+    this.seen = { number: snap.number, trains: trainsOn(this.strip, snap.view.trains) };
+    // The trains that moved travel along the line, from where they stood.
+    if (before) travel(room.cues, this.strip, before, this.seen.trains, `sm-travel-${snap.view.seq}`);
+    else room.cues.finish();
     this.news(room.fresh);
   }
 
@@ -54,51 +56,6 @@ export class Table {
       const [title, ...rest] = e.text.split(': ');
       this.banners.add(title, rest.join(': '), { afterCues: true, keep: () => this.snap.number === number && this.snap.status === 'playing' });
     }
-  }
-
-  // -- motion: cues on the kit's queue; the table is already drawn -----------
-
-  /** Each train drawn on the Division: where the view has it, and its box
-   * on the strip (measured along the strip, so its scrolling doesn't count). */
-  trainsOnStrip() {
-    const out = new Map();
-    const box = this.strip.getBoundingClientRect();
-    const along = this.strip.scrollLeft;
-    for (const t of this.snap.view.trains) {
-      const node = this.strip.querySelector(`.sm-train[data-train="${t.no}"]`);
-      if (!node) continue;
-      const r = node.getBoundingClientRect();
-      out.set(t.no, { where: `${t.status}:${t.place ?? ''}:${t.card ?? ''}`, x: r.left - box.left + along, y: r.top - box.top, w: r.width, h: r.height });
-    }
-    return out;
-  }
-
-  /** One cue for each change of the Division: every train that moved runs
-   * from where it stood to where it is, together; a train new to the line
-   * drops onto its track. */
-  cue(before) {
-    const cues = this.room.cues;
-    if (!before || still()) { cues.finish(); return; }
-    const box = this.strip.getBoundingClientRect();
-    const along = this.strip.scrollLeft;
-    const moved = [];
-    const fresh = [];
-    for (const [no, now] of this.seen.trains) {
-      const was = before.get(no);
-      const node = this.strip.querySelector(`.sm-train[data-train="${no}"]`);
-      if (!was) fresh.push(node);
-      else if (was.where !== now.where) {
-        const left = was.x - along + box.left;
-        const top = was.y + box.top;
-        moved.push([node, { left, top, width: was.w, height: was.h, right: left + was.w, bottom: top + was.h }]);
-      }
-    }
-    if (!moved.length && !fresh.length) return;
-    cues.add(at => {
-      for (const [node, from] of moved) cues.arrive(node, from, at, FLY + 160);
-      for (const node of fresh) cues.drop(node, at);
-      return FLY + 160 + GAP;
-    });
   }
 
   build(board) {
@@ -135,11 +92,18 @@ export class Table {
     this.banners = new Banners(this.banner, { cues: this.room.cues, avoid: () => [this.status, this.parts.desk, this.parts.hand, this.parts.moves, this.parts.timetable] });
     // The page keeps what it scrolls to clear of your Office at the foot of the screen.
     const clear = new ResizeObserver(() => {
-      const stuck = [this.deskBox, this.deskMain].find(n => getComputedStyle(n).position === 'sticky' && getComputedStyle(n).display !== 'contents');
-      document.documentElement.style.scrollPaddingBottom = stuck && !this.deskBox.hidden ? `${stuck.offsetHeight + 8}px` : '';
+      const stuck = this.stuck();
+      document.documentElement.style.scrollPaddingBottom = stuck ? `${stuck.offsetHeight + 8}px` : '';
     });
     clear.observe(this.deskBox);
     clear.observe(this.deskMain);
+  }
+
+  /** The part of your Office that stays at the foot of the screen (all of
+   * it on a laptop, your yard and moves on a phone), if it shows. */
+  stuck() {
+    if (this.deskBox.hidden) return null;
+    return [this.deskBox, this.deskMain].find(n => getComputedStyle(n).position === 'sticky' && getComputedStyle(n).display !== 'contents') || null;
   }
 
   // The room's status line lives in the dock, under your moves (a refusal
@@ -355,8 +319,10 @@ export class Table {
   }
 
   // Your Office stays in view on the Division: the strip scrolls along to
-  // it when the table opens and again when your turn comes; in between,
-  // you may scroll it to look along the line.
+  // it when the table opens and again when your turn comes, and the page
+  // brings the Division up whole above your Office at the foot of the
+  // screen (on a phone, at the top of the page, its trains heading east ran
+  // under your yard); in between, you may scroll either to look about.
   keepMyOfficeInView(v) {
     const when = `${this.snap.number}:${v.turn === v.seat ? v.stage : 'open'}`;
     if (this.scrolledFor === when || (this.scrolledFor && v.turn !== v.seat)) return;
@@ -365,6 +331,15 @@ export class Table {
     this.scrolledFor = when;
     const left = mine.offsetLeft - (this.strip.clientWidth - mine.offsetWidth) / 2;
     this.strip.scrollLeft = Math.max(0, left);
+    // (Once the kit has drawn the rest: a Your move prompt makes your Office taller.)
+    requestAnimationFrame(() => {
+      const stuck = this.stuck();
+      if (!stuck) return;
+      const line = this.root.querySelector('#sm-division').getBoundingClientRect();
+      const under = line.bottom - stuck.getBoundingClientRect().top;
+      // (Never so far that its top goes off the screen; back up if it has.)
+      if (under > 0 || line.top < 0) window.scrollBy(0, Math.min(under, line.top));
+    });
   }
 }
 

@@ -87,6 +87,10 @@ def test_a_train_wears_its_number_and_a_mark_for_how_it_runs():
     assert (by[1]["mark"], by[1]["ahead"]) == ("on-time", "2 Stages to go")
     assert (by[104]["mark"], by[104]["plate"], by[104]["name"]) == ("extra", "Extra 104", "Extra 104 East")
     assert "ahead" not in by[51]
+    # No. 51 is due at Ashford this Stage: the timetable lights it, until the day is over.
+    assert by[51]["comingDue"] and not by[52]["comingDue"]
+    state["phase"] = "over"
+    assert not any(t["comingDue"] for t in sm.view(state, 0)["trains"])
 
 
 def test_the_score_says_won_or_lost_by_how_much_and_ranks_offices_with_what_earned_them():
@@ -95,6 +99,11 @@ def test_the_score_says_won_or_lost_by_how_much_and_ranks_offices_with_what_earn
     assert sm.view(state, 0)["score"]["line"] == f"Lost: {state['goal'] - 7} points against a goal of {state['goal']}, 7 short."
     state["table"] = state["goal"] + 3
     assert sm.view(state, 0)["score"]["line"] == f"Won: {state['goal'] + 3} points against a goal of {state['goal']}, 3 over."
+    # What earned the table's points names only what earned some.
+    state.update(phase="work", table=0, delivered=[0, 0])
+    assert sm.view(state, 0)["score"]["earned"] == "nothing earned yet"
+    state.update(table=9, delivered=[2, 3])
+    assert sm.view(state, 0)["score"]["earned"] == "5 cars set out (4 at a Division Point, 1 at an Office) for 9"
     state = table(3, preset="competitive", trains=[])
     state.update(phase="over", points=[4, 9, 1], delivered=[3, 6, 1])
     score = sm.view(state, 2)["score"]
