@@ -952,6 +952,21 @@ def test_the_live_region_reads_the_other_offices_moves_and_each_arrival_in_the_l
     assert ada.errors == []
 
 
+def test_the_starts_announcements_all_stay_in_the_live_region_to_be_read(servers, people):
+    """The start says more lines than the region keeps once read (eight): none
+    is dropped before a screen reader has had time for it."""
+    server = servers.start()
+    ada = people(server.url)
+    page = ada.page
+    page.add_init_script(RECORD_MOTION_AND_SPEECH)
+    co_op_with_a_bot(page, "reduce")
+    expect(page.locator("#announce p", has_text="Your turn.")).to_have_count(1)
+    said = page.evaluate("window.said")
+    assert len(said) > 6, said
+    assert page.locator("#announce p").all_inner_texts() == said
+    assert ada.errors == []
+
+
 def test_sounds_wait_under_reduced_motion_then_ring_the_bell_and_whistle_until_switched_off(servers, people):
     server = servers.start()
     ada = people(server.url)

@@ -3,7 +3,11 @@
 // log's own sentences, your turn, refusals, and the end. A sentence is
 // added as its own line, so a quick run of moves is read in full.
 
-const KEEP = 6; // lines kept in the region; older ones are dropped
+// Lines stay in the region at least READ_MS, so a burst (a game's start
+// says eight) is read in full however long the reader takes; after that,
+// only the newest KEEP stay.
+const KEEP = 6;
+const READ_MS = 30000;
 
 export class Announcer {
   constructor() {
@@ -26,8 +30,12 @@ export class Announcer {
     this.last = text;
     const line = document.createElement('p');
     line.textContent = text;
+    line.dataset.at = Date.now();
     this.node.append(line);
-    while (this.node.childElementCount > KEEP) this.node.firstElementChild.remove();
+    const readBefore = Date.now() - READ_MS;
+    while (this.node.childElementCount > KEEP && Number(this.node.firstElementChild.dataset.at) <= readBefore) {
+      this.node.firstElementChild.remove();
+    }
   }
 
   /** Every line read so far, forgotten: the device is passed to someone
