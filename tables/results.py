@@ -54,4 +54,5 @@ def result_of(table: Table, game, kept: Result | None = None) -> dict | None:
     why = one_side(table.game, len(result["places"]), table.settings)
     if why:
         result["notRated"] = why
+        result["oneSide"] = True  # (the sheet lists the table as one, not each seat "1st")
     return result

@@ -202,6 +202,10 @@ def test_solitaire_chosen_in_the_lobby_is_played_a_whole_day_on_the_drawing_to_t
     expect(sheet.locator("#sm-result-goal")).to_contain_text("The day’s goal: 186 points.")
     # Ada is a guest, but that is not why: a table of one is never rated.
     expect(sheet.locator("#not-rated")).to_have_text("Not rated: nobody to play against.")
+    # Nobody to rank her against: her score, with no place before it.
+    expect(sheet.locator("#places li")).to_have_count(1)
+    expect(sheet.locator("#places li .place")).to_have_text("")
+    expect(sheet.locator("#places li")).to_contain_text("Ada (you)")
     expect(sheet.get_by_role("button", name="Share result")).to_be_visible()
     expect(sheet.get_by_role("button", name="Play again")).to_be_visible()
     assert not SECTION_NUMBER.search(sheet.inner_text())

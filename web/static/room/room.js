@@ -623,11 +623,16 @@ function showResult(room, sheet) {
     const order = snap.seats.map(s => s.index).sort((a, b) => result.places[a] - result.places[b]);
     if (cfg.resultLine) body.push(el('p', { class: 'result-line', text: cfg.resultLine(snap) }));
     const lines = result.ratings || [];
-    body.push(el('ol', { class: 'places', id: 'places' }, order.map(i => el('li', {},
-      el('span', { class: 'place', text: ordinal(result.places[i]) }),
-      el('span', {}, snap.seats[i].name + (snap.seats[i].you ? ' (you)' : ''),
-        lines[i] ? ' ' : null, lines[i] ? el('small', { class: 'rating-change muted', 'data-seat': i, text: lines[i] }) : null),
-      result.scores && result.scores[i] !== undefined ? el('span', { class: 'score', text: String(result.scores[i]) }) : null))));
+    const named = i => snap.seats[i].name + (snap.seats[i].you ? ' (you)' : '');
+    const score = i => result.scores && result.scores[i] !== undefined ? el('span', { class: 'score', text: String(result.scores[i]) }) : null;
+    // A table that played as one side made one score together: one line, no places.
+    body.push(el('ol', { class: 'places', id: 'places' }, result.oneSide
+      ? [el('li', {}, el('span', { class: 'place', text: '' }),
+        el('span', {}, order.length > 1 ? `Together: ${listed(order.map(named))}` : named(order[0])), score(order[0]))]
+      : order.map(i => el('li', {},
+        el('span', { class: 'place', text: ordinal(result.places[i]) }),
+        el('span', {}, named(i), lines[i] ? ' ' : null, lines[i] ? el('small', { class: 'rating-change muted', 'data-seat': i, text: lines[i] }) : null),
+        score(i)))));
     const hinted = (result.hinted || []).map(i => snap.seats[i].name);
     if (hinted.length) body.push(el('p', { class: 'muted', id: 'not-rated', text: `Not rated: ${listed(hinted)} ${hinted.length > 1 ? 'were' : 'was'} shown hints, the strong bot’s moves.` }));
     else if (!lines.some(Boolean)) {
