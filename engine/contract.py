@@ -52,7 +52,10 @@ list (by default they do: the generic table draws it); ``opening(state)``, a
 sentence announcing the start (none by default); ``hand(view)``, the cards
 in the hand of the view's seat as a replay shows them face up beside the
 table: card strings the card kit draws, or for cards of the game's own
-each a dict with its ``name`` (by default the view's ``mine``). A game's ``bots`` may have
+each a dict with its ``name`` (by default the view's ``mine``);
+``levels``, ``{level: words}`` for every level in ``LEVELS``: a few plain
+words saying what a bot at that level does in this game, which the waiting
+room shows beside a bot's level (``LEVEL_WORDS`` by default). A game's ``bots`` may have
 ``decide(view, level, rng)``, the move and a sentence saying why (a hint
 shows both; by default ``choose``'s move and no sentence): one sentence,
 the move in the words its table shows it by, then what it does for the
@@ -74,7 +77,14 @@ REQUIRED = (
     "slug", "title", "players", "sizes", "DEFAULTS", "options", "new", "MOVES",
     "view", "deciding", "legal", "bots", "bot_think", "result", "determinize",
 )
-OPTIONAL = ("fallback", "say", "options_schema", "team_of", "legal_in_snapshot", "opening", "hand")
+OPTIONAL = ("fallback", "say", "options_schema", "team_of", "legal_in_snapshot", "opening", "hand", "levels")
+
+# What each level does, for a game that does not say it in its own words.
+LEVEL_WORDS = {
+    "easy": "Plays simply and makes mistakes.",
+    "medium": "Plays a sensible, steady game.",
+    "hard": "Thinks further ahead before it plays.",
+}
 
 
 class Bots(Protocol):
@@ -96,6 +106,7 @@ class Game(Protocol):
     bot_think: dict[str, float]
     options_schema: list[dict]
     legal_in_snapshot: bool
+    levels: dict[str, str]
 
     def options(self, raw: dict) -> dict: ...
     def new(self, players: int, seed: str, now: float, settings: dict | None = None) -> dict: ...
@@ -122,6 +133,7 @@ def completed(game) -> Game:
         "legal_in_snapshot": True,
         "opening": lambda state: None,
         "hand": lambda view: view.get("mine") or [],
+        "levels": LEVEL_WORDS,
     }
     for name, default in defaults.items():
         if not hasattr(game, name):

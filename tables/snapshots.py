@@ -130,6 +130,7 @@ class _Around:
             "sizes": list(game.sizes),
             "players": list(game.players),
             "levels": list(LEVELS),
+            "levelWords": dict(game.levels),  # what a bot at each level does in this game, in a few words
             "startProblem": self.start.problem,
             # How many bots the host's Start seats in the empty seats first (None: no number will do).
             "startBots": self.start.bots,

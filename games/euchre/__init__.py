@@ -37,6 +37,13 @@ sizes = (4,)      # always four seats, partners across
 options_schema = OPTIONS_SCHEMA
 legal_in_snapshot = False  # the table draws the seat's moves from its view
 
+# What a bot at each level does, as the waiting room says it (bots.py in full).
+levels = {
+    "easy": "Bids only on strong hands and grabs every trick it can, even its partner's.",
+    "medium": "Plays like a steady club player: leaves its partner's tricks alone.",
+    "hard": "Counts every card and thinks each bid and card through over many possible deals. The strongest.",
+}
+
 # Seconds a bot "thinks" per decision kind, before the table's pace.
 bot_think = {
     "farmer": 1.2,

@@ -40,6 +40,14 @@ players = (2, 12)
 sizes = (2, 3, 4, 6, 8, 9, 10, 12)
 legal_in_snapshot = False  # the table draws the seat's moves from its view
 
+# What a bot at each level does, as the waiting room says it (bots.py in
+# full): hard is medium's judgement with a look ahead, and measures about even with it.
+levels = {
+    "easy": "Builds its own lines, often misses a four to block, and spends jacks on anything.",
+    "medium": "Builds lines, blocks the other side's fours, and keeps its jacks for when they count.",
+    "hard": "Plays like Medium, trying its best few plays a few turns ahead. About as strong as Medium.",
+}
+
 # Seconds a bot thinks per decision, before the table's pace (brisk 1.0,
 # relaxed 1.8). Every decision is the kind "play": a trade-in is part of a turn.
 bot_think = {"play": 1.2}
@@ -56,5 +64,5 @@ options_schema = [
 __all__ = [
     "slug", "title", "players", "sizes", "DEFAULTS", "options", "new", "MOVES", "view", "deciding",
     "legal", "say", "fallback", "bots", "bot_think", "result", "determinize", "team_of", "team_count", "targets", "HAND",
-    "TEAMS", "LAYOUT", "SIZE", "WINDOWS", "THROUGH", "options_schema",
+    "TEAMS", "LAYOUT", "SIZE", "WINDOWS", "THROUGH", "options_schema", "levels",
 ]

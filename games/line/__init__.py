@@ -26,5 +26,13 @@ DEFAULTS = {"bot_pace": "brisk"}
 options_schema = [moves.pace_setting()]  # the waiting room's one setting
 legal_in_snapshot = False  # the table draws the seat's moves from its view
 
+# What a bot at each level does, as the waiting room says it (bots.py in
+# full): hard is medium's judgement with a look ahead, and measures about even with it.
+levels = {
+    "easy": "Makes any move it can, leaning towards getting rid of high cards.",
+    "medium": "Sheds its high cards, goes for bonus turns, and keeps rows open for the cards it holds.",
+    "hard": "Plays like Medium; near the end it tries its best few moves out first. About as strong as Medium.",
+}
+
 # Seconds a bot "thinks" per kind of decision, before the table's pace.
 bot_think = {"play": 1.4, "draw": 0.7, "place": 0.9, "discard": 0.9}

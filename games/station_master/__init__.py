@@ -32,6 +32,13 @@ team_of = presets.team_of
 MOVES = rules.MOVES
 legal = rules.legal
 
+# What a bot at each level does, as the waiting room says it (bots.py in full).
+levels = {
+    "easy": "Still learning: ships cars without checking their worth or timing, and often just ends its turn.",
+    "medium": "Ships every car a train can get home in time, and runs Extras worth running.",
+    "hard": "Medium's reasoning, plus Train Orders, and it plays the day through before each big move.",
+}
+
 # Seconds a bot "thinks" per decision kind: a move at its Office, and the
 # short choice that closes a Draw option.
 bot_think = {"work": 2.0, "lay": 1.2}

@@ -296,14 +296,15 @@ def test_the_lobby_fits_every_screen_and_on_a_phone_its_links_are_big_enough_to_
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_hosts_waiting_room_fits_every_screen(size, slug, browser, site):
     """Start, the bots and the seats as a host meets them, with a seat
-    taken and the rest empty."""
+    taken, a bot with its level's words, and the rest empty."""
     width, height, touch = SIZES[size]
     context = browser.new_context(base_url=site.url, viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
     try:
         page = context.new_page()
         code = new_table(page, slug)
         page.goto(f"/t/{code}")
-        page.locator("#start").wait_for()
+        page.locator("#add-bot").click()
+        page.locator("#seats .level-words").wait_for()
         problems = look(page, size, slug, "waiting room")
         assert not problems, "\n".join(problems)
     finally:

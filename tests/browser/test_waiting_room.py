@@ -2,13 +2,15 @@
 the bots are in sight however many seats there are; Start with empty seats
 says that bots take them, and they do, in the one action of the start; and
 a table filling up while the host types a name never moves their focus, so
-no key of theirs presses Start."""
+no key of theirs presses Start; and a bot's row says, in the game's words,
+what its level does."""
 
 import re
 
 import pytest
 from playwright.sync_api import expect
 
+from engine import registry
 from tests.browser.sight import expect_in_sight
 from tests.live import Client
 
@@ -84,4 +86,32 @@ def test_the_table_filling_while_the_host_types_a_name_leaves_their_focus_and_th
     expect(field).to_have_value("Cyd")
     expect(page.locator("#seats li")).to_have_count(4)
     expect(page.locator("#board")).to_have_count(0)
+    assert ada.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("slug, title", [("get-in-line", "Get In Line"), ("euchre", "Euchre")])
+def test_a_bots_row_says_what_its_level_does_in_this_game_and_changes_with_the_level(slug, title, size, servers, people):
+    server = servers.start()
+    ada = people(server.url, **SIZES[size])
+    page = ada.page
+    host_a_table(page, title)
+    words = registry.get(slug).levels
+    page.get_by_role("button", name="Add a bot").click()
+    row = page.locator("#seats li.bot")
+    shown = row.locator(".level-words")
+    expect(shown).to_have_text(words["medium"])
+    pick = row.get_by_role("combobox")
+    expect(pick).to_have_accessible_description(words["medium"])
+    expect(shown).to_be_visible()
+    for level in ("hard", "easy"):
+        pick.select_option(level)
+        expect(row.locator(".tags")).to_contain_text(level.capitalize())
+        expect(shown).to_have_text(words[level])
+        expect(pick).to_have_accessible_description(words[level])
+    # A guest sees the same words under the bot, without the host's picker.
+    guest = people(server.url, **SIZES[size]).page
+    guest.goto(page.url)
+    expect(guest.locator("#seats li.bot .level-words")).to_have_text(words["easy"])
+    expect(guest.locator("#seats li.bot select")).to_have_count(0)
     assert ada.errors == []

@@ -43,6 +43,9 @@ export const RULES = `
 <h3>At the table</h3>
 <p>Your hand is at the bottom: cards you can play light up. Sort it by suit, or drag cards into your own order (this browser remembers it). Between hands the score sheet shows every hand so far; press <strong>Next hand</strong> when you’re ready.</p>
 
+<h3>Bots</h3>
+<p>A bot can take any empty seat, at Easy, Medium or Hard; the waiting room says in a few words what each level does. <strong>Hard</strong> plays Medium’s game and adds two things: it counts every card played, and before each bid, its discard and its card in the first trick it plays the hand out over many ways the other hands could lie, then does what scores best for the hand and the game.</p>
+
 <h3>Keys</h3>
 <p>The suit’s letter (<kbd>C</kbd> <kbd>D</kbd> <kbd>H</kbd> <kbd>S</kbd>) calls it, <kbd>A</kbd> goes alone, <kbd>P</kbd> passes, <kbd>1</kbd>–<kbd>6</kbd> play a card, <kbd>O</kbd> sorts. Options turns the keys and the helpers off.</p>
 `;

@@ -61,6 +61,9 @@ export const RULES = `
 <h3>Scoring</h3>
 <p>A car set out where it is billed scores <strong>2 points at a Division Point</strong> and <strong>1 at an Office</strong>, for the Office that forwarded it. Playing together (Co-op, Solitaire), all points go to the table, every scheduled train in on time adds 2, and the table wins if it reaches the day’s goal. Playing each for yourself (Competitive, Cutthroat), the Office with the most points wins.</p>
 
+<h3>Bots</h3>
+<p>A bot can take any empty seat, at Easy, Medium or Hard; the waiting room says in a few words what each level does. <strong>Hard</strong> reasons as Medium does and adds more: it switches the cars a standing train could take before coupling, holds a train for a Stage when that ships more, spends Train Orders, and before it commits cars or trains it plays the rest of the day through to see which move comes out best.</p>
+
 <h3>At the table</h3>
 <p>The Division is drawn west to east. Each Mainline card is a stretch of track with its speed and the Stages each train takes to cross it; each Office is a station with its Small Yard. A train is a block on the track, above the line heading west and below it heading east: its number, its class, a mark for how it runs (✓ on time, +2 two Stages late, held), a lamp for each Stage it has still to go, its engine and cars. A car wears the letter and colour of the place it is billed to; the Key on the Division says which.</p>
 <p>Your own yard is at the foot of the screen. Tap cars there, in the order you want them, or a train, or a card in your hand: the moves that take what you picked appear beside your yard, each in a sentence. A picked card or cars light the trains, Mainline cards and Offices they can go to: tap one to narrow the moves to it.</p>

@@ -236,8 +236,12 @@ function waitingRoom(room) {
     const tags = [s.you ? 'you' : null, s.here && !s.you ? 'on this device' : null, s.host ? 'host' : null,
       s.kind === 'bot' ? `bot · ${LEVEL_NAMES[s.level] || s.level}` : null].filter(Boolean);
     const tools = [];
+    // What this bot's level does in this game, in the game's own few words.
+    const words = s.kind === 'bot' ? (snap.levelWords || {})[s.level] : null;
+    const wordsId = `level-words-${s.index}`;
     if (host && s.kind === 'bot') {
-      const pick = el('select', { 'aria-label': `Level for ${s.name}`, onchange: e => room.act('level', { seat: s.index, level: e.target.value }) },
+      const pick = el('select', { 'aria-label': `Level for ${s.name}`, 'aria-describedby': words ? wordsId : null,
+        onchange: e => room.act('level', { seat: s.index, level: e.target.value }) },
         snap.levels.map(l => el('option', { value: l, selected: l === s.level, text: LEVEL_NAMES[l] || l })));
       tools.push(pick);
     }
@@ -250,7 +254,8 @@ function waitingRoom(room) {
       el('span', { class: 'seat-no', text: `${s.index + 1}` }),
       el('span', { class: 'seat-name', text: s.name }),
       el('span', { class: 'tags', text: tags.join(' · ') }),
-      el('span', { class: 'tools' }, tools));
+      el('span', { class: 'tools' }, tools),
+      words ? el('span', { class: 'level-words', id: wordsId, text: words }) : null);
   });
   const note = cfg.neighbors ? cfg.neighbors(snap) : null;
   // Start can go when the table starts as it is, or once the server has
