@@ -5,7 +5,7 @@ keeper both use it. It knows no game: each is asked through the engine
 contract, found by its slug in ``engine.registry``.
 
 - ``teams_of(game, n, options)``: which side each seat plays for, as the
-  game's ``team_of`` says.
+  game's ``team_of`` says (``engine.sides``).
 - ``anchor(game, level)``: a bot's fixed, certain rating. Medium is 1500 by
   definition; easy and hard come from ``anchors.json`` beside this file,
   which the anchors tool writes (each game's entry says where its numbers
@@ -17,7 +17,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine import registry
+# The sides the ratings rate, named here for the keeper and the anchors tool.
+from engine.sides import ALONE as ALONE
+from engine.sides import TOGETHER as TOGETHER
+from engine.sides import one_side as one_side
+from engine.sides import sides_of as sides_of
+from engine.sides import teams_of as teams_of
 
 from .model import MU
 
@@ -28,44 +33,6 @@ ANCHORS_FILE = Path(__file__).resolve().parent / "anchors.json"
 DEFAULT_ANCHORS = {"easy": 1100.0, "medium": MU, "hard": 1520.0}
 
 WEAKEST = 400.0  # a weak level is never anchored more than this below medium
-
-
-def teams_of(game: str, n: int, options: dict | None) -> list[int]:
-    """Which side each seat plays for, as the game's own ``team_of(state, n,
-    settings)`` answers from the options stored with the result (no state:
-    a rebuild sees the teams that played from their settings alone). A game
-    no longer registered has everyone for themselves."""
-    found = registry.get(game)
-    if found is None:
-        return list(range(n))
-    return [int(t) for t in found.team_of(None, n, found.options(options or {}))]
-
-
-# Why a game with a single side is never rated, in the result sheet's words.
-ALONE = "nobody to play against"
-TOGETHER = "the table played together, with nobody against it"
-
-
-def one_side(game: str, n: int, options: dict | None) -> str | None:
-    """Why no game of this table can be rated, if its seats make a single
-    side (a table of one; a table the game has play together), else None."""
-    if len(set(teams_of(game, n, options))) > 1:
-        return None
-    return TOGETHER if n > 1 else ALONE
-
-
-def sides_of(teams: list[int], places: list[int]) -> list[tuple[list[int], int]]:
-    """The sides in a finished game: each side's seats and its rank. Partners
-    share a place, and a side ranks by its best member's place."""
-    order: list[int] = []
-    for t in teams:
-        if t not in order:
-            order.append(t)
-    out = []
-    for t in order:
-        seats = [s for s, side in enumerate(teams) if side == t]
-        out.append((seats, min(places[s] for s in seats)))
-    return out
 
 
 def load_anchors(path: Path = ANCHORS_FILE) -> dict[str, dict]:
