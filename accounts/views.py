@@ -30,9 +30,9 @@ from ratings import tables as rating_tables
 from ratings.models import SETTLED, Change, Rating
 from tables import service
 from tables.models import Result, Seat, Table
-from web import api, wire
+from web import api, outcome, wire
 
-from . import house_rules, outcome, throttle
+from . import house_rules, throttle
 from .forms import ChangePasswordForm, EmailForm, NewPasswordForm, SignUpForm
 from .models import SharedResult
 
