@@ -393,7 +393,7 @@ def _result_page(request, result: Result, share: str | None, table: str | None, 
             "line": lines[i] if i < len(lines) else None,
         })
     rows.sort(key=lambda r: r["rank"])
-    return render(request, "accounts/result.html", {
+    return render(request, "web/result.html", {
         "result": result, "title": _title(result.game), "rows": rows, "share": share, "table": table, "replay": replay,
         "record": record,
     })
