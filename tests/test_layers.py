@@ -1,7 +1,9 @@
 """The layers hold (docs/architecture.md, decision 9): the engine and the games
 load in a plain Python process with none of the service's libraries, no
 Django in either, and the service, the browser edge, ratings and accounts
-reach a game only through engine.registry, never by its package's name.
+reach a game only through engine.registry, never by its package's name. No
+import runs from a lower layer to a higher one, and no module of ours
+imports itself round a circle.
 
 Every check reads the source with ``ast``, so an import inside a function
 counts as much as one at the top."""
@@ -19,6 +21,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 OURS = ("accounts", "engine", "games", "parlor", "ratings", "tables", "tests", "tools", "web")
 SERVICE_LIBRARIES = ("django", "channels", "psycopg", "redis", "orjson")
+# The site's layers, the lowest first (docs/architecture.md, Layers): each
+# imports only its own and the ones below it. The tools and the tests stand
+# over the site: they may import any layer, and none imports them.
+LAYERS = ("engine", "games", "tables", "ratings", "web", "accounts", "parlor")
+OVER = ("tools", "tests")
 
 
 def sources(*folders: str) -> list[Path]:
@@ -115,6 +122,17 @@ def test_the_engine_imports_nothing_of_ours_and_a_game_only_the_engine_and_itsel
         return top(name) != "engine" and name != own and not name.startswith(own + ".")
 
     assert offences(["engine", "games"], bad) == []
+
+
+def test_no_import_runs_from_a_lower_layer_to_a_higher_one():
+    def upward(path, name):
+        here, there = path.relative_to(ROOT).parts[0], top(name)
+        if there in OVER:
+            return True
+        return there in LAYERS and LAYERS.index(there) > LAYERS.index(here)
+
+    assert sorted(LAYERS + OVER) == sorted(OURS)
+    assert offences(LAYERS, upward) == []
 
 
 BLOCKED_RUN = """

@@ -9,8 +9,8 @@ seats ("3rd of 2" was a lost Euchre game), and who it tied with by name.
 
 from __future__ import annotations
 
+from engine.sides import sides_of, teams_of
 from engine.why import listed
-from ratings import tables as rating_tables
 
 
 def ordinal(n: int) -> str:
@@ -22,8 +22,8 @@ def ordinal(n: int) -> str:
 def positions(result) -> list[tuple[list[int], int]]:
     """Each side of the game, its seats and its place among the sides (1 is
     first; sides level share a place)."""
-    teams = rating_tables.teams_of(result.game, len(result.seats), result.settings)
-    sides = rating_tables.sides_of(teams, result.places)
+    teams = teams_of(result.game, len(result.seats), result.settings)
+    sides = sides_of(teams, result.places)
     return [(seats, 1 + sum(1 for _, other in sides if other < rank)) for seats, rank in sides]
 
 
