@@ -135,6 +135,64 @@ def test_no_import_runs_from_a_lower_layer_to_a_higher_one():
     assert offences(LAYERS, upward) == []
 
 
+def module_of(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def run_time_imports(path: Path, modules: set[str]) -> set[str]:
+    """The modules of ours a file imports when it runs, at its top or in a
+    function (not those under ``if TYPE_CHECKING:``, which only a type
+    checker reads): ``from a import b`` is ``a.b`` where b is a module, else
+    ``a``."""
+    package = list(path.relative_to(ROOT).parts[:-1])
+
+    def known(name):
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name
+
+    out, todo = set(), [parsed(path)]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            todo += node.orelse
+            continue
+        if isinstance(node, ast.Import):
+            out |= {known(alias.name) for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package[: len(package) - node.level + 1] + ([base] if base else []))
+            out |= {f"{base}.{a.name}" if f"{base}.{a.name}" in modules else known(base) for a in node.names}
+        todo += ast.iter_child_nodes(node)
+    return out - {"", module_of(path)}
+
+
+def test_no_module_imports_itself_round_a_circle():
+    """A circle makes the order modules load in matter, and each module of
+    it unreadable without the others (a game's levels of bot share their
+    common play through a module both import)."""
+    paths = sources(*OURS)
+    modules = {module_of(p) for p in paths}
+    graph = {module_of(p): run_time_imports(p, modules) for p in paths}
+    circles, done = [], set()
+
+    def walk(module, trail):
+        if module in trail:
+            circles.append(" -> ".join(trail[trail.index(module):] + [module]))
+            return
+        if module in done:
+            return
+        for name in sorted(graph[module]):
+            walk(name, trail + [module])
+        done.add(module)
+
+    for module in sorted(graph):
+        walk(module, [])
+    assert circles == []
+
+
 BLOCKED_RUN = """
 import importlib, pkgutil, sys
 
