@@ -52,7 +52,9 @@ list (by default they do: the generic table draws it); ``opening(state)``, a
 sentence announcing the start (none by default); ``hand(view)``, the cards
 in the hand of the view's seat as a replay shows them face up beside the
 table: card strings the card kit draws, or for cards of the game's own
-each a dict with its ``name`` (by default the view's ``mine``). A game's ``bots`` may have
+each a dict with its ``name`` (by default the view's ``mine``); ``kicker``
+and ``blurb``, how the lobby shows the game: what kind of game it is, and
+one line about it (by default "Game" and none). A game's ``bots`` may have
 ``decide(view, level, rng)``, the move and a sentence saying why (a hint
 shows both; by default ``choose``'s move and no sentence): one sentence,
 the move in the words its table shows it by, then what it does for the
@@ -74,7 +76,7 @@ REQUIRED = (
     "slug", "title", "players", "sizes", "DEFAULTS", "options", "new", "MOVES",
     "view", "deciding", "legal", "bots", "bot_think", "result", "determinize",
 )
-OPTIONAL = ("fallback", "say", "options_schema", "team_of", "legal_in_snapshot", "opening", "hand")
+OPTIONAL = ("fallback", "say", "options_schema", "team_of", "legal_in_snapshot", "opening", "hand", "kicker", "blurb")
 
 
 class Bots(Protocol):
@@ -96,6 +98,8 @@ class Game(Protocol):
     bot_think: dict[str, float]
     options_schema: list[dict]
     legal_in_snapshot: bool
+    kicker: str
+    blurb: str
 
     def options(self, raw: dict) -> dict: ...
     def new(self, players: int, seed: str, now: float, settings: dict | None = None) -> dict: ...
@@ -122,6 +126,8 @@ def completed(game) -> Game:
         "legal_in_snapshot": True,
         "opening": lambda state: None,
         "hand": lambda view: view.get("mine") or [],
+        "kicker": "Game",
+        "blurb": "",
     }
     for name, default in defaults.items():
         if not hasattr(game, name):
