@@ -75,12 +75,9 @@ def folder(slug: str) -> Path | None:
 def hook(slug: str, name: str):
     """A game's hook for a tool (``bench``, ``strength``): the module of that
     name in its folder, or None if it has none."""
-    path = REGISTERED.get(slug)
-    if path is None or importlib.util.find_spec(f"{path}.{name}") is None:
-        return None
-    return importlib.import_module(f"{path}.{name}")
+    return importlib.import_module(f"{REGISTERED[slug]}.{name}") if slug in hooked(name) else None
 
 
 def hooked(name: str) -> list[str]:
     """The games that have a hook of this name, in the lobby's order."""
-    return [slug for slug in REGISTERED if hook(slug, name) is not None]
+    return [slug for slug, path in REGISTERED.items() if importlib.util.find_spec(f"{path}.{name}") is not None]

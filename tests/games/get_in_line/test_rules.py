@@ -865,8 +865,7 @@ def test_the_bots_board_counts_runs_as_the_rules_see_them():
 
 @pytest.mark.usefixtures("quick_search")  # the tools run; their figures are measured outside the suite
 def test_the_strength_tool_and_the_benchmark_run():
-    from tools.bench import get_in_line as bench
-    from tools.strength import get_in_line as strength
+    from games.get_in_line import bench, strength
 
     shares = strength._pairing(("easy", "hard", 4, 0))
     assert len(shares) == 2 and all(0.0 <= s <= 1.0 and how in ("lines", "full", "passed", "long") for s, how, _ in shares)
