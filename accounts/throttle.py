@@ -2,11 +2,11 @@
 account (the username typed, or the e-mail address) and per address the
 request came from, as PARLOR_ACCOUNT_LIMITS says.
 
-The counts live in Django's cache (Redis when the site scales out, so every
-process counts together), in windows of the limit's length: this window's
-count, and the last one's weighed by how much of it still lies within the
-length of now, as the site's other limits count (web/limits.py). A try is
-counted before the password is checked, so tries sent all at once are
+Counted as the site's other limits count (``web.limits``: in Redis when
+the site scales out, so every process counts together, else in the
+process's memory), in windows of the limit's length: this window's count,
+and the last one's weighed by how much of it still lies within the length
+of now. A try is counted before the password is checked, so tries sent all at once are
 counted one by one and none slips past; a sign-in that succeeds is taken
 back from its address's count, and clears its account's. Every password
 check passes through here (``backends.LimitedBackend``).
@@ -24,8 +24,8 @@ import time
 import unicodedata
 
 from django.conf import settings
-from django.core.cache import cache
 
+from web import limits
 from web.visitors import address
 
 log = logging.getLogger(__name__)
@@ -68,53 +68,34 @@ def signed_in(request, username: str) -> None:
 def take(kind: str, who: str) -> bool:
     """Count one try of ``kind`` by ``who``. False once over the limit (and
     that try is not counted: a refused try checks no password)."""
-    most, seconds, key, earlier, weight = _window(kind, who)
+    found = _window(kind, who)
     try:
-        count = _add_one(key, 2 * seconds + 1)
-        before = cache.get(earlier, 0)
+        ((count, before),) = limits.count([found])
     except Exception:  # no cache (Redis away): sign-ins go on uncounted rather than stop
         log.warning("could not count a try for the sign-in limits", exc_info=True)
         return True
-    if count + before * weight > most:
+    if found.over(count, before):
         give_back(kind, who)
         return False
     return True
 
 
-def _add_one(key: str, lasts: int) -> int:
-    """This window's count, one more (each caller gets a count of its own)."""
-    if cache.add(key, 1, timeout=lasts):
-        return 1
-    try:
-        return cache.incr(key)
-    except ValueError:  # the count lapsed between add and incr
-        cache.add(key, 1, timeout=lasts)
-        return 1
-
-
 def give_back(kind: str, who: str) -> None:
     """Take one try back from this window's count."""
-    _most, _seconds, key, _earlier, _weight = _window(kind, who)
     try:
-        cache.decr(key)
-    except ValueError:  # lapsed meanwhile: nothing to take back
-        pass
+        limits.give_back(_window(kind, who))
     except Exception:
         log.warning("could not take a try back from the sign-in limits", exc_info=True)
 
 
 def forget(kind: str, who: str) -> None:
     """Clear every try of ``kind`` by ``who``."""
-    _most, _seconds, key, earlier, _weight = _window(kind, who)
     try:
-        cache.delete_many([key, earlier])
+        limits.clear(_window(kind, who))
     except Exception:
         log.warning("could not clear the sign-in limits", exc_info=True)
 
 
-def _window(kind: str, who: str):
-    most, seconds = settings.PARLOR_ACCOUNT_LIMITS[kind]
-    now = _now() / seconds
-    number = int(now)
+def _window(kind: str, who: str) -> limits.Window:
     digest = hashlib.sha256(f"{kind}:{who}".encode()).hexdigest()[:32]
-    return most, seconds, f"accounts:{kind}:{digest}:{number}", f"accounts:{kind}:{digest}:{number - 1}", 1.0 - (now - number)
+    return limits.window(kind, settings.PARLOR_ACCOUNT_LIMITS[kind], f"accounts:{kind}:{digest}", _now())

@@ -18,6 +18,4 @@ urlpatterns = [
     path("players/<str:username>", views.profile, name="profile"),
     path("leaderboards", views.leaderboards, name="leaderboards"),
     path("leaderboards/<str:game>", views.leaderboard, name="leaderboard"),
-    path("results/<int:pk>", views.result_page, name="result"),
-    path("results/shared/<str:token>", views.shared_result, name="shared-result"),
 ]

@@ -17,7 +17,6 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
@@ -28,15 +27,14 @@ from engine import registry
 from ratings import chart
 from ratings import tables as rating_tables
 from ratings.models import SETTLED, Change, Rating
-from tables import service
-from tables.models import Result, Seat, Table
-from web import api, wire
+from tables import service, witnesses
+from tables.models import Seat
+from web import api, outcome, wire
+from web.results import LEVEL_NAMES, result_link, seat_label, title
+from web.visitors import asker
 
-from . import house_rules, outcome, throttle
+from . import house_rules, throttle
 from .forms import ChangePasswordForm, EmailForm, NewPasswordForm, SignUpForm
-from .models import SharedResult
-
-LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
 
 
 def _next(request, fallback: str) -> str:
@@ -202,52 +200,6 @@ def house_rules_view(request, game):
 
 # -- pages -----------------------------------------------------------------------
 
-def _title(slug: str) -> str:
-    game = registry.get(slug) if slug in registry.REGISTERED else None
-    return game.title if game is not None else slug.replace("-", " ").title()
-
-
-def _seat_label(seat: dict) -> str:
-    if seat.get("kind") == "bot":
-        return f"{seat.get('name')} (bot · {LEVEL_NAMES.get(seat.get('level'), seat.get('level'))})"
-    if seat.get("covered"):
-        return f"{seat.get('name')} (a bot covered)"
-    return seat.get("name", "")
-
-
-def result_link(result: Result) -> str:
-    """The table's own page while this game is its latest (it shows the
-    result sheet), else this game's result page. Both are for the people
-    who were at the table."""
-    table = result.table
-    if table.number == result.number and table.status == Table.OVER:
-        return reverse("table", args=[table.code])
-    return reverse("accounts:result", args=[result.pk])
-
-
-def _seated(request) -> tuple[int | None, set[int]]:
-    """Who is asking, as the result pages know people: the account signed
-    in, and the tables where this browser or that account has a seat.
-    (Reading the session makes none for a browser that has none.)"""
-    user_id = request.user.id if request.user.is_authenticated else None
-    browser = request.session.get("browser")
-    tables = set()
-    if browser:
-        tables |= set(Seat.objects.filter(browser=browser).values_list("table_id", flat=True))
-    if user_id is not None:
-        tables |= set(Seat.objects.filter(user_id=user_id).values_list("table_id", flat=True))
-    return user_id, tables
-
-
-def _was_at(result: Result, user_id: int | None, tables: set[int]) -> bool:
-    """Whether the asker was at the table this game was played at: a seat
-    of their browser or account there, or their account in the game's own
-    record of its seats (a seat left since, or a browser signed in anew)."""
-    if result.table_id in tables:
-        return True
-    return user_id is not None and any(isinstance(s, dict) and s.get("user") == user_id for s in result.seats)
-
-
 def change_text(change: Change) -> str:
     if not change.rated:
         return f"not rated: {change.why}"
@@ -272,15 +224,16 @@ def profile(request, username):
     player = get_object_or_404(get_user_model(), username=username)
     # The history and the charts link to each game, and name its table, only
     # for those who were at that table: to anyone else a table's code is a way in.
-    user_id, tables = _seated(request)
+    user_id, browser = asker(request)
+    tables = witnesses.tables_at(user_id, browser)
 
     def replay_of(change: Change) -> str | None:
-        return reverse("replay", args=[change.result_id]) if _was_at(change.result, user_id, tables) else None
+        return reverse("replay", args=[change.result_id]) if witnesses.was_at(change.result, user_id, tables) else None
 
     rated = _rated_games(player)
     ratings = [
-        {"game": r.game, "title": _title(r.game), "mu": r.mu, "sigma": r.sigma, "played": r.played, "rated": r.rated,
-         "settled": r.settled, "chart": chart.chart(_title(r.game), rated.get(r.game, []), replay_of)}
+        {"game": r.game, "title": title(r.game), "mu": r.mu, "sigma": r.sigma, "played": r.played, "rated": r.rated,
+         "settled": r.settled, "chart": chart.chart(title(r.game), rated.get(r.game, []), replay_of)}
         for r in Rating.objects.filter(user=player, played__gt=0).order_by("-played", "game")
     ]
     changes = (Change.objects.filter(user=player).select_related("result", "result__table")
@@ -292,11 +245,11 @@ def profile(request, username):
             continue
         seen.add(result.pk)
         history.append({
-            "when": result.finished, "game": _title(result.game), "slug": result.game,
-            "seats": [{"label": _seat_label(s), "you": i == change.seat} for i, s in enumerate(result.seats)],
+            "when": result.finished, "game": title(result.game), "slug": result.game,
+            "seats": [{"label": seat_label(s), "you": i == change.seat} for i, s in enumerate(result.seats)],
             "outcome": outcome.outcome(result, change.seat), "change": change_text(change), "rated": change.rated,
             "delta": change.delta, **({"link": result_link(result), "code": result.table.code, "replay": replay_of(change)}
-                                      if _was_at(result, user_id, tables) else {"link": None, "code": None, "replay": None}),
+                                      if witnesses.was_at(result, user_id, tables) else {"link": None, "code": None, "replay": None}),
         })
     return render(request, "accounts/profile.html", {
         "player": player, "ratings": ratings, "charted": any(r["chart"] for r in ratings), "history": history,
@@ -310,7 +263,7 @@ def _leaderboard_games() -> list[dict]:
     for slug in Rating.objects.values_list("game", flat=True).distinct():
         if slug not in slugs:
             slugs.append(slug)
-    return [{"slug": s, "title": _title(s)} for s in slugs]
+    return [{"slug": s, "title": title(s)} for s in slugs]
 
 
 def leaderboards(request):
@@ -334,66 +287,8 @@ def leaderboard(request, game):
             rank += 1
             row["rank"] = rank
     return render(request, "accounts/leaderboard.html", {
-        "game": {"slug": game, "title": _title(game)}, "rows": rows, "unsettled": unsettled, "settled": SETTLED,
+        "game": {"slug": game, "title": title(game)}, "rows": rows, "unsettled": unsettled, "settled": SETTLED,
         "others": [g for g in _leaderboard_games() if g["slug"] != game],
     })
 
 
-def may_see(request, result: Result) -> bool:
-    """``_was_at`` for one game, its host's browser included."""
-    user_id = request.user.id if request.user.is_authenticated else None
-    browser = request.session.get("browser")
-    if _was_at(result, user_id, set()) or (browser and result.table.host == browser):
-        return True
-    who = Q()
-    if browser:
-        who |= Q(browser=browser)
-    if user_id is not None:
-        who |= Q(user_id=user_id)
-    return bool(who) and Seat.objects.filter(who, table_id=result.table_id).exists()
-
-
-def result_page(request, pk):
-    """A game's result, for the people who were at the table (their browser
-    or their account), with the link they may pass on. To anyone else there
-    is no such page: counting up the numbers finds nothing."""
-    result = Result.objects.select_related("table").filter(pk=pk).first()
-    if result is None or not may_see(request, result):
-        raise Http404("There is no such result, or it isn't yours to see.")
-    shared, _made = SharedResult.objects.get_or_create(result=result)
-    link = request.build_absolute_uri(reverse("accounts:shared-result", args=[shared.token]))
-    latest = result.table.number == result.number and result.table.status == Table.OVER
-    return _result_page(request, result, share=link, table=result.table.code if latest else None,
-                        replay=reverse("replay", args=[result.pk]), record=reverse("replay-record", args=[result.pk]))
-
-
-def shared_result(request, token):
-    """A game's result through the link its people shared: who played and
-    how it ended, and nothing that leads to the table."""
-    shared = SharedResult.objects.select_related("result", "result__table").filter(token=token).first()
-    if shared is None:
-        raise Http404("That link doesn't lead to a result.")
-    # Someone who played the game, following its link, may still download its record.
-    record = reverse("replay-record", args=[shared.result_id]) if may_see(request, shared.result) else None
-    return _result_page(request, shared.result, share=None, table=None, replay=reverse("shared-replay", args=[token]),
-                        record=record)
-
-
-def _result_page(request, result: Result, share: str | None, table: str | None, replay: str, record: str | None):
-    """Who sat where, places, scores and each rating line; never the
-    table's code, but for a link back to it for the people at it while it
-    still shows this game; the game's record to download, for them."""
-    lines = result.changes if isinstance(result.changes, list) else []
-    sides = {s: place for members, place in outcome.positions(result) for s in members}
-    rows = []
-    for i, seat in enumerate(result.seats):
-        rows.append({
-            "place": outcome.ordinal(sides[i]), "rank": sides[i],
-            "label": _seat_label(seat), "score": result.scores[i] if i < len(result.scores) else None,
-            "line": lines[i] if i < len(lines) else None,
-        })
-    rows.sort(key=lambda r: r["rank"])
-    return render(request, "accounts/result.html", {
-        "result": result, "title": _title(result.game), "rows": rows, "share": share, "table": table, "replay": replay,
-        "record": record,
-    })

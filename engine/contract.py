@@ -55,7 +55,9 @@ table: card strings the card kit draws, or for cards of the game's own
 each a dict with its ``name`` (by default the view's ``mine``);
 ``levels``, ``{level: words}`` for every level in ``LEVELS``: a few plain
 words saying what a bot at that level does in this game, which the waiting
-room shows beside a bot's level (``LEVEL_WORDS`` by default). A game's ``bots`` may have
+room shows beside a bot's level (``LEVEL_WORDS`` by default); ``kicker``
+and ``blurb``, how the lobby shows the game: what kind of game it is, and
+one line about it (by default "Game" and none). A game's ``bots`` may have
 ``decide(view, level, rng)``, the move and a sentence saying why (a hint
 shows both; by default ``choose``'s move and no sentence): one sentence,
 the move in the words its table shows it by, then what it does for the
@@ -77,7 +79,8 @@ REQUIRED = (
     "slug", "title", "players", "sizes", "DEFAULTS", "options", "new", "MOVES",
     "view", "deciding", "legal", "bots", "bot_think", "result", "determinize",
 )
-OPTIONAL = ("fallback", "say", "options_schema", "team_of", "legal_in_snapshot", "opening", "hand", "levels")
+OPTIONAL = ("fallback", "say", "options_schema", "team_of", "legal_in_snapshot", "opening", "hand", "levels", "kicker",
+            "blurb")
 
 # What each level does, for a game that does not say it in its own words.
 LEVEL_WORDS = {
@@ -107,6 +110,8 @@ class Game(Protocol):
     options_schema: list[dict]
     legal_in_snapshot: bool
     levels: dict[str, str]
+    kicker: str
+    blurb: str
 
     def options(self, raw: dict) -> dict: ...
     def new(self, players: int, seed: str, now: float, settings: dict | None = None) -> dict: ...
@@ -134,6 +139,8 @@ def completed(game) -> Game:
         "opening": lambda state: None,
         "hand": lambda view: view.get("mine") or [],
         "levels": LEVEL_WORDS,
+        "kicker": "Game",
+        "blurb": "",
     }
     for name, default in defaults.items():
         if not hasattr(game, name):

@@ -2,11 +2,17 @@
 ``games/`` is a game, its slug its folder's name with ``-`` for ``_``; the
 lobby lists them in that order. Games are imported when first asked for, so
 a tool that needs one game loads only that one, and each is checked against
-the contract and has its optional parts filled in once, as it loads."""
+the contract and has its optional parts filled in once, as it loads.
+
+A game keeps everything of its own in its folder, where the registry finds
+it: beside its code, its bots' rating anchors (``anchors.json``, written by
+``tools/ratings/anchors.py``) and its hooks for the tools (``bench.py``,
+``strength.py``), which the tools find here rather than by a list."""
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from pathlib import Path
 
@@ -58,3 +64,20 @@ def load(path: str) -> Game:
 
 def all() -> list[Game]:  # noqa: A001 (the registry's own word)
     return [get(slug) for slug in REGISTERED]
+
+
+def folder(slug: str) -> Path | None:
+    """The folder a game keeps its own files in, or None if there is no such game."""
+    game = get(slug)
+    return Path(game.__file__).parent if game is not None else None
+
+
+def hook(slug: str, name: str):
+    """A game's hook for a tool (``bench``, ``strength``): the module of that
+    name in its folder, or None if it has none."""
+    return importlib.import_module(f"{REGISTERED[slug]}.{name}") if slug in hooked(name) else None
+
+
+def hooked(name: str) -> list[str]:
+    """The games that have a hook of this name, in the lobby's order."""
+    return [slug for slug, path in REGISTERED.items() if importlib.util.find_spec(f"{path}.{name}") is not None]

@@ -35,27 +35,6 @@ def places(values, high_wins: bool = True) -> list[int]:
     return [1 + sum(1 for other in keys if other < mine) for mine in keys]
 
 
-def sides_of(teams: list[int], places: list[int]) -> list[tuple[list[int], int]]:
-    """The sides in a finished game: each side's seats and its rank. Partners
-    share a place, and a side ranks by its best member's place."""
-    order: list[int] = []
-    for t in teams:
-        if t not in order:
-            order.append(t)
-    out = []
-    for t in order:
-        seats = [s for s, side in enumerate(teams) if side == t]
-        out.append((seats, min(places[s] for s in seats)))
-    return out
-
-
-def side_places(teams: list[int], places: list[int]) -> list[tuple[list[int], int]]:
-    """Each side's seats and its place among the sides (1 is first; sides
-    level share a place, and the next side is second, not third)."""
-    sides = sides_of(teams, places)
-    return [(seats, 1 + sum(1 for _, other in sides if other < rank)) for seats, rank in sides]
-
-
 def ready_deciding(state: dict) -> list[tuple[int, str, str]]:
     """Between rounds, every seat not yet ready is deciding."""
     if state["phase"] != "scored":

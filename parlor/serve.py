@@ -8,7 +8,7 @@ dropped (parlor/deadline.py).
 Before it listens, a server collects the static files if they changed since
 they were last collected (parlor/static.py), so any way of starting it serves
 its pages, and says where it is: on the home network (bound to every
-address, `--host 0.0.0.0`), the addresses a phone types (parlor/hosts.py).
+address, `--host 0.0.0.0`), the addresses a phone types (web/hosts.py).
 
     python -m parlor.serve [--host 127.0.0.1] [--port 8000]
 """
@@ -51,7 +51,7 @@ def where(host: str, port: int) -> list[str]:
     network the links the family's phones type."""
     from django.conf import settings
 
-    from parlor import hosts
+    from web import hosts
 
     if host not in EVERY_ADDRESS:
         shown = f"[{host}]" if ":" in host else host

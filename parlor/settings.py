@@ -11,7 +11,7 @@ from pathlib import Path
 
 import dj_database_url
 
-from parlor import hosts
+from web import hosts
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR = Path(os.environ.get("PARLOR_VAR", BASE_DIR / "var"))
@@ -36,7 +36,7 @@ DEBUG = os.environ.get("PARLOR_DEBUG", "0") == "1"
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver").split(",") if h]
 # A family's server on the home network: bound beyond loopback (parlor.serve
 # says where, as PARLOR_BIND) with no ALLOWED_HOSTS set, it answers to the
-# names the family's phones reach it by, which parlor/hosts.py checks as the
+# names the family's phones reach it by, which web/hosts.py checks as the
 # first middleware (decision 21).
 PARLOR_HOME_NETWORK = hosts.serves_home_network(os.environ.get("PARLOR_BIND", "127.0.0.1"), os.environ.get("ALLOWED_HOSTS", ""))
 if PARLOR_HOME_NETWORK:
@@ -70,7 +70,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 if PARLOR_HOME_NETWORK:
-    MIDDLEWARE.insert(0, "parlor.hosts.home_network_only")
+    MIDDLEWARE.insert(0, "web.hosts.home_network_only")
 
 ROOT_URLCONF = "parlor.urls"
 ASGI_APPLICATION = "parlor.asgi.application"

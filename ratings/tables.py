@@ -5,11 +5,11 @@ keeper both use it. It knows no game: each is asked through the engine
 contract, found by its slug in ``engine.registry``.
 
 - ``teams_of(game, n, options)``: which side each seat plays for, as the
-  game's ``team_of`` says.
+  game's ``team_of`` says (``engine.sides``).
 - ``anchor(game, level)``: a bot's fixed, certain rating. Medium is 1500 by
-  definition; easy and hard come from ``anchors.json`` beside this file,
-  which the anchors tool writes (each game's entry says where its numbers
-  came from), else from the defaults below.
+  definition; easy and hard come from the ``anchors.json`` in the game's
+  own folder, which the anchors tool writes (it says where its numbers came
+  from), else from the defaults below.
 """
 
 from __future__ import annotations
@@ -18,11 +18,17 @@ import json
 from pathlib import Path
 
 from engine import registry
-from engine.rounds import side_places, sides_of  # noqa: F401 (the ratings' own words for them)
+
+# The sides the ratings rate, named here for the keeper and the anchors tool.
+from engine.sides import ALONE as ALONE
+from engine.sides import TOGETHER as TOGETHER
+from engine.sides import one_side as one_side
+from engine.sides import sides_of as sides_of
+from engine.sides import teams_of as teams_of
 
 from .model import MU
 
-ANCHORS_FILE = Path(__file__).resolve().parent / "anchors.json"
+ANCHORS = "anchors.json"  # each game's, in its own folder (engine.registry.folder)
 
 # A game the anchors tool has not measured yet: easy well below medium and
 # hard a little above it, the shape of the first levels measured.
@@ -31,32 +37,8 @@ DEFAULT_ANCHORS = {"easy": 1100.0, "medium": MU, "hard": 1520.0}
 WEAKEST = 400.0  # a weak level is never anchored more than this below medium
 
 
-def teams_of(game: str, n: int, options: dict | None) -> list[int]:
-    """Which side each seat plays for, as the game's own ``team_of(state, n,
-    settings)`` answers from the options stored with the result (no state:
-    a rebuild sees the teams that played from their settings alone). A game
-    no longer registered has everyone for themselves."""
-    found = registry.get(game)
-    if found is None:
-        return list(range(n))
-    return [int(t) for t in found.team_of(None, n, found.options(options or {}))]
-
-
-# Why a game with a single side is never rated, in the result sheet's words.
-ALONE = "nobody to play against"
-TOGETHER = "the table played together, with nobody against it"
-
-
-def one_side(game: str, n: int, options: dict | None) -> str | None:
-    """Why no game of this table can be rated, if its seats make a single
-    side (a table of one; a table the game has play together), else None."""
-    if len(set(teams_of(game, n, options))) > 1:
-        return None
-    return TOGETHER if n > 1 else ALONE
-
-
-def load_anchors(path: Path = ANCHORS_FILE) -> dict[str, dict]:
-    """The anchors file: {game: {"easy": .., "medium": 1500, "hard": .., "from": "..."}}."""
+def read(path: Path) -> dict:
+    """A JSON object from a file; empty if there is none, or it isn't one."""
     try:
         data = json.loads(path.read_text())
     except (OSError, ValueError):
@@ -64,16 +46,31 @@ def load_anchors(path: Path = ANCHORS_FILE) -> dict[str, dict]:
     return data if isinstance(data, dict) else {}
 
 
-_loaded: dict[str, dict] | None = None
+def measured(game: str) -> dict:
+    """A game's anchors as the tool wrote them in its folder: {"easy": ..,
+    "medium": 1500, "hard": .., "from": "..."}; empty if it has none."""
+    where = registry.folder(game)
+    return read(where / ANCHORS) if where is not None else {}
+
+
+def load_anchors(path: Path | None = None) -> dict[str, dict]:
+    """Every measured game's anchors, {game: {...}}: from each game's
+    folder, or from one file that holds several games' (``path``)."""
+    if path is not None:
+        return read(path)
+    return {slug: found for slug in registry.REGISTERED if (found := measured(slug))}
+
+
+_loaded: dict[str, dict] = {}  # game -> its measured anchors, read once
 
 
 def anchors(game: str) -> dict[str, float]:
     """A game's bot anchors by level: the measured ones if the tool has
     written them, else the defaults."""
-    global _loaded
-    if _loaded is None:
-        _loaded = load_anchors()
-    found = _loaded.get(game) or DEFAULT_ANCHORS
+    found = _loaded.get(game)
+    if found is None:
+        found = _loaded[game] = measured(game)
+    found = found or DEFAULT_ANCHORS
     out = {level: float(found.get(level, DEFAULT_ANCHORS[level])) for level in DEFAULT_ANCHORS}
     out["medium"] = MU  # by definition
     return out
@@ -85,9 +82,8 @@ def anchor(game: str, level: str) -> float:
 
 
 def reload() -> None:
-    """Read the anchors file again (after the tool wrote it)."""
-    global _loaded
-    _loaded = None
+    """Read the anchors files again (after the tool wrote them)."""
+    _loaded.clear()
 
 
 def anchors_from_gaps(weak_gap: float, strong_gap: float, per_side: int) -> dict[str, float]:

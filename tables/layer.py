@@ -56,6 +56,15 @@ async def call(method, *args):
         return await method(*args)
 
 
+def counting(key: str, earlier: str, seconds: int) -> tuple[tuple, tuple, tuple]:
+    """The commands that count one action in a rate limit's window in Redis
+    (web/limits.py): add one at ``key``, which lapses ``seconds`` after it
+    began, and read the count at ``earlier``. Sent together, not as a
+    transaction: a window's key is named for its window, so an expiry that
+    never came would cost a stray key, never a wrong count."""
+    return ("INCR", key), ("EXPIRE", key, seconds, "NX"), ("GET", earlier)
+
+
 class ProcessLayer(InMemoryChannelLayer):
     _swept = 0.0
     local_only = True  # a group send never leaves the process, nor waits (``hand_out``)
@@ -409,8 +418,8 @@ class SharedLayer(ProcessLayer):
         link = await self._publishing()
         loop = asyncio.get_running_loop()
         answers = [(loop.create_future(), loop.create_future()) for _window in windows]
-        link.send_all([command for (key, earlier, seconds), (counted, before) in zip(windows, answers) for command in
-                       ((("INCR", key), counted), (("EXPIRE", key, seconds, "NX"), None), (("GET", earlier), before))])
+        link.send_all([(command, answer) for (key, earlier, seconds), (counted, before) in zip(windows, answers)
+                       for command, answer in zip(counting(key, earlier, seconds), (counted, None, before))])
         await _within([answer for both in answers for answer in both], CONNECT_SECONDS)
         return [(counted.result(), int(before.result() or 0)) for counted, before in answers]
 

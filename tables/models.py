@@ -1,5 +1,8 @@
-"""A table, its seats and its moves. The game's state is saved whole, as
-JSON, in the same transaction as each move."""
+"""A table, its seats and its moves; a game's result, and the link its
+people may share. The game's state is saved whole, as JSON, in the same
+transaction as each move."""
+
+import secrets
 
 from django.conf import settings
 from django.db import models
@@ -140,3 +143,20 @@ class Result(models.Model):
     class Meta:
         ordering = ["finished", "id"]
         constraints = [models.UniqueConstraint(fields=["table", "number"], name="one_result_per_game")]
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(16)  # 128 random bits: no one finds a result by counting
+
+
+class SharedResult(models.Model):
+    """The link to a game's result that the people at the table may pass
+    on: anyone with it sees the result (never the table's code). Made the
+    first time one of them opens the result's page."""
+
+    result = models.OneToOneField(Result, related_name="shared", on_delete=models.CASCADE)
+    token = models.CharField(max_length=32, unique=True, default=_token)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"the shared link to result {self.result_id}"

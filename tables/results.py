@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 
-from ratings.tables import one_side
+from engine.sides import one_side
 
 from . import sharing, signals
 from .models import Result, Seat, Table

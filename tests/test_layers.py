@@ -1,7 +1,9 @@
 """The layers hold (docs/architecture.md, decision 9): the engine and the games
 load in a plain Python process with none of the service's libraries, no
 Django in either, and the service, the browser edge, ratings and accounts
-reach a game only through engine.registry, never by its package's name.
+reach a game only through engine.registry, never by its package's name. No
+import runs from a lower layer to a higher one, and no module of ours
+imports itself round a circle.
 
 Every check reads the source with ``ast``, so an import inside a function
 counts as much as one at the top."""
@@ -19,6 +21,14 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 OURS = ("accounts", "engine", "games", "parlor", "ratings", "tables", "tests", "tools", "web")
 SERVICE_LIBRARIES = ("django", "channels", "psycopg", "redis", "orjson")
+# The site's layers, the lowest first (docs/architecture.md, Layers): each
+# imports only its own and the ones below it. The tools and the tests stand
+# over the site: they may import any layer, and none imports them.
+LAYERS = ("engine", "games", "tables", "ratings", "web", "accounts", "parlor")
+OVER = ("tools", "tests")
+# A game's hooks for the tools, in its folder (found by engine.registry.hook):
+# they stand with the tools, and may import them.
+HOOKS = ("bench", "strength")
 
 
 def sources(*folders: str) -> list[Path]:
@@ -65,6 +75,12 @@ def top(name: str) -> str:
     return name.split(".")[0]
 
 
+def layer_of(path: Path) -> str:
+    """The layer a file is in: its top folder's, but for a game's hooks for the tools."""
+    parts = path.relative_to(ROOT).parts
+    return "tools" if parts[0] == "games" and len(parts) == 3 and path.stem in HOOKS else parts[0]
+
+
 def test_the_walker_sees_every_kind_of_import(tmp_path, monkeypatch):
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
     (tmp_path / "tables" / "inner").mkdir(parents=True)
@@ -105,7 +121,7 @@ def test_no_django_or_channels_in_the_engine_or_a_game():
 
 def test_the_engine_imports_nothing_of_ours_and_a_game_only_the_engine_and_itself():
     def bad(path, name):
-        if top(name) not in OURS:
+        if top(name) not in OURS or layer_of(path) == "tools":
             return False
         layer = path.relative_to(ROOT).parts
         if layer[0] == "engine":
@@ -115,6 +131,77 @@ def test_the_engine_imports_nothing_of_ours_and_a_game_only_the_engine_and_itsel
         return top(name) != "engine" and name != own and not name.startswith(own + ".")
 
     assert offences(["engine", "games"], bad) == []
+
+
+def test_no_import_runs_from_a_lower_layer_to_a_higher_one():
+    def upward(path, name):
+        here, there = layer_of(path), top(name)
+        if here in OVER:
+            return False
+        if there in OVER:
+            return True
+        return there in LAYERS and LAYERS.index(there) > LAYERS.index(here)
+
+    assert sorted(LAYERS + OVER) == sorted(OURS)
+    assert offences(LAYERS, upward) == []
+
+
+def module_of(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def run_time_imports(path: Path, modules: set[str]) -> set[str]:
+    """The modules of ours a file imports when it runs, at its top or in a
+    function (not those under ``if TYPE_CHECKING:``, which only a type
+    checker reads): ``from a import b`` is ``a.b`` where b is a module, else
+    ``a``."""
+    package = list(path.relative_to(ROOT).parts[:-1])
+
+    def known(name):
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name
+
+    out, todo = set(), [parsed(path)]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            todo += node.orelse
+            continue
+        if isinstance(node, ast.Import):
+            out |= {known(alias.name) for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package[: len(package) - node.level + 1] + ([base] if base else []))
+            out |= {f"{base}.{a.name}" if f"{base}.{a.name}" in modules else known(base) for a in node.names}
+        todo += ast.iter_child_nodes(node)
+    return out - {"", module_of(path)}
+
+
+def test_no_module_imports_itself_round_a_circle():
+    """A circle makes the order modules load in matter, and each module of
+    it unreadable without the others (a game's levels of bot share their
+    common play through a module both import)."""
+    paths = sources(*OURS)
+    modules = {module_of(p) for p in paths}
+    graph = {module_of(p): run_time_imports(p, modules) for p in paths}
+    circles, done = [], set()
+
+    def walk(module, trail):
+        if module in trail:
+            circles.append(" -> ".join(trail[trail.index(module):] + [module]))
+            return
+        if module in done:
+            return
+        for name in sorted(graph[module]):
+            walk(name, trail + [module])
+        done.add(module)
+
+    for module in sorted(graph):
+        walk(module, [])
+    assert circles == []
 
 
 BLOCKED_RUN = """

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from engine.record import Unreadable, read, replayed
-from engine.rounds import side_places
+from engine.sides import side_places, teams_of
 
 LARGEST = 20 * 1024 * 1024  # bytes: a long game's record is a few hundred kilobytes
 
@@ -38,9 +38,8 @@ def load(path: str) -> bytes:
 def table(record, ended: dict) -> list[str]:
     """The result, one line a seat, best place first: a seat's place is its
     side's place among the sides, as the result page says it."""
-    game, n = record.game, len(record.seats)
-    places = [0] * n
-    for seats, place in side_places(game.team_of(None, n, game.options(record.settings)), ended["places"]):
+    places = [0] * len(record.seats)
+    for seats, place in side_places(teams_of(record.game.slug, len(record.seats), record.settings), ended["places"]):
         for seat in seats:
             places[seat] = place
     scores = ended.get("scores") or []

@@ -1,5 +1,6 @@
 """What the lobby says about each game: a kicker (what kind of game) and a
-one-line blurb, in the order the games are listed. Player counts come from
+one-line blurb, each the game's own (engine/contract.py), in the order the
+games are listed. Player counts come from
 the game itself, once, on the card's own line, never in the kicker. A game
 is on the shelf once it has a table of its own (games/<slug>/app.js); a game
 without one is left off rather than shown half-made; a game the server was
@@ -16,22 +17,14 @@ from django.templatetags.static import static
 
 from engine import registry
 
-BLURBS = {
-    "euchre": ("Card game", "Two teams of two, and one jack that isn't what it looks like."),
-    "get-in-line": ("Board game with cards", "Play a card, claim its space, and get five in a row before the other team."),
-    "line": ("Spatial rummy", "Build one shared 4 by 4 grid of runs and sets; hold the least when it fills."),
-    "station-master": ("Railroad game", "Run an Office on a single-track Division and keep the trains moving on time."),
-}
-
 
 def entries() -> list[dict]:
     out = []
     for game in registry.all():
         if not has_table(game.slug):
             continue
-        kicker, blurb = BLURBS.get(game.slug, ("Game", ""))
         out.append({
-            "slug": game.slug, "title": game.title, "kicker": kicker, "blurb": blurb,
+            "slug": game.slug, "title": game.title, "kicker": game.kicker, "blurb": game.blurb,
             "players": list(game.players), "sizes": list(game.sizes),
             "schema": list(game.options_schema), "rules": rules_of(game.slug),
         })

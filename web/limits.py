@@ -1,10 +1,17 @@
-"""How fast one browser, and one address, may act: moves, and joining or
-creating tables. Each action counts against its browser's limit
-(PARLOR_LIMITS) and its address's (PARLOR_ADDRESS_LIMITS, higher: a
-household shares one), so a fresh cookie for every request gains nothing.
-With Redis (the site scaled out) the counts live there, so every server
-process counts the same browser and address together; a single process
-keeps them in its own memory."""
+"""The site's one way of counting how often someone does something against
+a limit, and its limits on how fast one browser, and one address, may act:
+moves, and joining or creating tables. Each action counts against its
+browser's limit (PARLOR_LIMITS) and its address's (PARLOR_ADDRESS_LIMITS,
+higher: a household shares one), so a fresh cookie for every request gains
+nothing. The sign-in limits (accounts/throttle.py) count the same way.
+
+A limit is counted in windows of its length (``Window``): this window's
+count, and the last one's weighed by how much of it still lies within the
+length of now. With Redis (the site scaled out) the counts live there, so
+every server process counts the same browser and address together, each
+count one round trip (a socket's on the channel layer's own connection,
+``tables.layer.count``); a single process keeps them in its own memory.
+Why a module of our own and not a library: docs/decisions/0022."""
 
 from __future__ import annotations
 
@@ -19,6 +26,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import caches
 
+from tables import layer as layers
 from tables.asking import Refused
 
 JOINING = {"join", "create"}
@@ -30,7 +38,7 @@ def check(browser: str, action: str, address: str | None = None) -> None:
     its limit."""
     windows = _windows(browser, action, address)
     try:
-        counts = _count(windows)
+        counts = count(windows)
     except Exception:  # no cache (Redis away): play on uncounted rather than stop the table
         log.warning("could not count actions for the rate limit", exc_info=True)
         return
@@ -73,7 +81,7 @@ class _Heard:
         self.counts: dict[str, list] = {}  # window key -> [heard, unanswered, when it lapses]
         self.sweep_at = 0.0
 
-    def well_within(self, windows: list[_Window], keys: list[tuple[str, str]]) -> bool:
+    def well_within(self, windows: list[Window], keys: list[tuple[str, str]]) -> bool:
         """Whether this action keeps every window at half its limit or less,
         by what is known here; never for a browser or address not heard of."""
         for window, (key, earlier) in zip(windows, keys):
@@ -85,7 +93,7 @@ class _Heard:
                 return False
         return True
 
-    def sent(self, windows: list[_Window], keys: list[tuple[str, str]]) -> None:
+    def sent(self, windows: list[Window], keys: list[tuple[str, str]]) -> None:
         now = time.monotonic()
         if now >= self.sweep_at:
             _drop_lapsed(self.counts, now)
@@ -93,7 +101,7 @@ class _Heard:
         for window, (key, _earlier) in zip(windows, keys):
             self._kept(key, window)[1] += 1
 
-    def answered(self, windows: list[_Window], keys: list[tuple[str, str]], counting: asyncio.Future) -> None:
+    def answered(self, windows: list[Window], keys: list[tuple[str, str]], counting: asyncio.Future) -> None:
         counts = None
         if not counting.cancelled():
             if counting.exception() is not None:
@@ -109,7 +117,7 @@ class _Heard:
                 kept_before = self._kept(earlier, window)
                 kept_before[0] = max(kept_before[0], before)
 
-    def _kept(self, key: str, window: _Window) -> list:
+    def _kept(self, key: str, window: Window) -> list:
         # Kept as long as Redis keeps it: through the next window, when it is the earlier one.
         kept = self.counts.get(key)
         if kept is None:
@@ -120,13 +128,13 @@ class _Heard:
         self.counts.clear()
 
 
-def _judge(windows: list[_Window], counts: list[tuple[int, int]]) -> None:
+def _judge(windows: list[Window], counts: list[tuple[int, int]]) -> None:
     for window, (count, earlier) in zip(windows, counts):
         window.judge(count, earlier)
 
 
 @dataclasses.dataclass
-class _Window:
+class Window:
     """The limit an action counts against, counted in windows of
     ``seconds``: this window's count, and the last one's weighed by how much
     of it still lies within ``seconds`` of now. So a browser can't double
@@ -140,27 +148,33 @@ class _Window:
     earlier: str  # the last window's
     weight: float  # how much of the last window still counts
 
+    def over(self, count: int, earlier: int) -> bool:
+        """Whether these counts (this window's, the last one's) are over the limit."""
+        return count + earlier * self.weight > self.most
+
     def judge(self, count: int, earlier: int) -> None:
-        if count + earlier * self.weight > self.most:
+        if self.over(count, earlier):
             if self.kind == "join":
                 raise Refused("That's a lot of tables in a short time; wait a minute and try again.", 429)
             raise Refused("You're going faster than the table can follow; wait a moment and try again.", 429)
 
 
-def _windows(browser: str, action: str, address: str | None) -> list[_Window]:
+def _windows(browser: str, action: str, address: str | None) -> list[Window]:
     """The browser's window, and its address's when it is known."""
     kind = "join" if action in JOINING else "act"
-    found = [_window(kind, settings.PARLOR_LIMITS[kind], f"{kind}:{browser}")]
+    found = [window(kind, settings.PARLOR_LIMITS[kind], f"{kind}:{browser}")]
     if address is not None:
-        found.append(_window(kind, settings.PARLOR_ADDRESS_LIMITS[kind], f"{kind}-from:{address}"))
+        found.append(window(kind, settings.PARLOR_ADDRESS_LIMITS[kind], f"{kind}-from:{address}"))
     return found
 
 
-def _window(kind: str, limit: tuple[int, int], who: str) -> _Window:
+def window(kind: str, limit: tuple[int, int], who: str, now: float | None = None) -> Window:
+    """The window ``who`` counts in now (``now``: the time, if not the
+    clock's), by a limit of (most, seconds)."""
     most, seconds = limit
-    now = time.time() / seconds
+    now = (time.time() if now is None else now) / seconds
     number = int(now)
-    return _Window(kind, most, seconds, f"limit:{who}:{number}", f"limit:{who}:{number - 1}", 1.0 - (now - number))
+    return Window(kind, most, seconds, f"limit:{who}:{number}", f"limit:{who}:{number - 1}", 1.0 - (now - number))
 
 
 def _lasts(seconds: int) -> int:
@@ -179,27 +193,49 @@ def _counter():
     return cache, backend.get_client(write=True) if hasattr(backend, "get_client") else None
 
 
-def _count(windows: list[_Window]) -> list[tuple[int, int]]:
+def count(windows: list[Window]) -> list[tuple[int, int]]:
     """Add one to each window's count; for each, this count and the last
     window's."""
     cache, redis = _counter()
     if redis is not None:
         # Redis counts in one round trip (the cache's add and incr take
-        # three a window), the commands sent together rather than as a
-        # transaction: a window's key is named for its window, so an expiry
-        # that never came would cost a stray key, never a wrong count.
+        # three a window), with the commands a socket's count sends too.
         # The keys are named as the cache names them, not checked letter by
         # letter for memcached, whose limits Redis doesn't have (the check
         # only ever warns, and cost more than the count).
         together = redis.pipeline(transaction=False)
-        for window in windows:
-            full = cache.make_key(window.key)
-            together.incr(full)
-            together.expire(full, _lasts(window.seconds), nx=True)
-            together.get(cache.make_key(window.earlier))
+        for found in windows:
+            for command in layers.counting(cache.make_key(found.key), cache.make_key(found.earlier), _lasts(found.seconds)):
+                together.execute_command(*command)
         answers = together.execute()
         return [(count, int(before or 0)) for count, _expiry, before in zip(*[iter(answers)] * 3)]
-    return [_count_here(window.key, window.earlier, window.seconds) for window in windows]
+    return [_count_here(found.key, found.earlier, found.seconds) for found in windows]
+
+
+def give_back(found: Window) -> None:
+    """Take one back from a window's count: an action counted, then not
+    made after all. (A count that lapsed meanwhile has nothing to give.)"""
+    cache, redis = _counter()
+    if redis is not None:
+        key = cache.make_key(found.key)
+        if redis.exists(key):
+            redis.decr(key)
+        return
+    with _here_lock:
+        kept = _here.get(found.key)
+        if kept is not None and kept[1] > time.time():
+            kept[0] -= 1
+
+
+def clear(found: Window) -> None:
+    """Drop a window's count, and the last window's: as if ``who`` had done nothing."""
+    cache, redis = _counter()
+    if redis is not None:
+        redis.delete(cache.make_key(found.key), cache.make_key(found.earlier))
+        return
+    with _here_lock:
+        _here.pop(found.key, None)
+        _here.pop(found.earlier, None)
 
 
 # A single process's counts: window key -> [count, when it lapses]. (Django's

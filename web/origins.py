@@ -1,7 +1,7 @@
 """Which pages may open a websocket with a player's cookie: as Django's CSRF
 check judges a form, the page's exact origin (scheme, host and port) must be
 the site's own, the host one the site answers to (ALLOWED_HOSTS, or on the
-home network its names: parlor/hosts.py) and the scheme and port the socket
+home network its names: web/hosts.py) and the scheme and port the socket
 came in on, or one CSRF_TRUSTED_ORIGINS lists. Any other port or
 scheme on the same host is another site, and turned away."""
 
@@ -13,7 +13,7 @@ from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.http.request import is_same_domain, split_domain_port
 
-from parlor import hosts
+from . import hosts
 
 # A socket's scheme, as the page that opened it would spell its own.
 PAGE_SCHEME = {"ws": "http", "wss": "https", "http": "http", "https": "https"}

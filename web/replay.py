@@ -23,14 +23,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
-from accounts.models import SharedResult
-from accounts.views import may_see
-from tables import replays
+from tables import replays, witnesses
 from tables.asking import Refused
 from tables.models import Result
 
 from . import catalog
 from .api import only, refusal
+from .results import may_see
+from .visitors import asker
 
 NO_REPLAY = "There is no such game to replay, or it isn't yours to watch."
 NO_LINK = "That link doesn't lead to a game to replay."
@@ -56,8 +56,7 @@ class Watching:
 
 
 def _watching(request, result: Result, choose: bool) -> Watching:
-    user_id = request.user.id if request.user.is_authenticated else None
-    own = replays.seats_of(result, user_id, request.session.get("browser")) if choose else []
+    own = replays.seats_of(result, *asker(request)) if choose else []
     return Watching(result, own, choose)
 
 
@@ -74,10 +73,10 @@ def _own(request, pk) -> Watching:
 def _shared(request, token) -> Watching:
     """A game by its shared link: someone who played it, following the
     link, still chooses as they would at its own address."""
-    found = SharedResult.objects.select_related("result", "result__table").filter(token=str(token)[:32]).first()
+    found = witnesses.by_link(token)
     if found is None:
         raise Refused(NO_LINK, 404)
-    return _watching(request, found.result, may_see(request, found.result))
+    return _watching(request, found, may_see(request, found))
 
 
 def _at_table(request, code) -> Watching:
@@ -182,8 +181,7 @@ def _page(request, find, addresses):
     script, style = catalog.table_files(game.slug)
     share = record = None
     if watching.choose:
-        shared, _made = SharedResult.objects.get_or_create(result=result)
-        share = request.build_absolute_uri(reverse("shared-replay", args=[shared.token]))
+        share = request.build_absolute_uri(reverse("shared-replay", args=[witnesses.link(result)]))
         record = reverse("replay-record", args=[result.pk])
     return render(request, "web/replay.html", {
         "game": game, "api": api, "back": back, "steps": rec.last, "when": result.finished,
@@ -196,13 +194,13 @@ def _page(request, find, addresses):
 
 def own_page(request, pk):
     return _page(request, lambda: _own(request, pk),
-                 lambda result: (f"/api/replays/{result.pk}", reverse("accounts:result", args=[result.pk])))
+                 lambda result: (f"/api/replays/{result.pk}", reverse("result", args=[result.pk])))
 
 
 def shared_page(request, token):
     return _page(request, lambda: _shared(request, token),
                  lambda result: (f"/api/replays/shared/{result.shared.token}",
-                                 reverse("accounts:shared-result", args=[result.shared.token])))
+                                 reverse("shared-result", args=[result.shared.token])))
 
 
 def table_page(request, code):

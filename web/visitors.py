@@ -40,6 +40,14 @@ def from_request(request, name=None, *, staying: bool = False) -> Visitor:
     return Visitor(session["browser"], given if given is not None else session.get("name", ""), user_id)
 
 
+def asker(request) -> tuple[int | None, str | None]:
+    """The account signed in and the browser's id of a request, as
+    ``tables.witnesses`` knows people: reading them makes no session for a
+    browser that has none."""
+    user = getattr(request, "user", None)
+    return (user.id if user is not None and user.is_authenticated else None), request.session.get("browser")
+
+
 def from_scope(scope, name=None) -> Visitor:
     session = scope.get("session")
     user = scope.get("user")

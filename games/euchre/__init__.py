@@ -32,6 +32,9 @@ from .unseen import determinize  # noqa: F401 (a world the seat could be looking
 
 slug = "euchre"
 title = "Euchre"
+# How the lobby shows the game: what kind of game it is, and one line about it.
+kicker = "Card game"
+blurb = "Two teams of two, and one jack that isn't what it looks like."
 players = (2, 4)  # people the catalog advertises; bots fill the rest
 sizes = (4,)      # always four seats, partners across
 options_schema = OPTIONS_SCHEMA

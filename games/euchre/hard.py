@@ -5,16 +5,16 @@ scores best on average, in points for the hand and the game.
 
 It searches the bidding (order, call, pass, alone or not, defending alone),
 the dealer's discard and the first trick; from the second trick on,
-bots._search plays the rest face up, which is exact there and cheaper.
+policy._search plays the rest face up, which is exact there and cheaper.
 Once a world's cards are being played, its tricks are played on bit sets
 (playout.py), card for card as medium plays them through the rules, about
 twenty times quicker."""
 
 from __future__ import annotations
 
-from engine import search
+from engine import registry, search
 
-from . import playout, why
+from . import playout, policy, why
 from .rules import TARGET, is_trump, score_hand, team
 
 # Worlds a decision, by kind: each world plays every move out to the end of
@@ -67,13 +67,11 @@ def keep_trump(v: dict, legal: list[dict], _rng) -> list[dict]:
 def deal(game, v: dict, rng) -> dict:
     """A world for the search: the contract's deal, tried again (up to
     TRIES times) until the other seats' hands fit their bids as medium
-    would have made them (bots.fits_bids), else the first."""
-    from .bots import fits_bids
-
+    would have made them (policy.fits_bids), else the first."""
     first = None
     for _ in range(TRIES):
         world = game.determinize(v, rng)
-        if fits_bids(v, {s: h for s, h in enumerate(world["hands"]) if s != v["seat"]}):
+        if policy.fits_bids(v, {s: h for s, h in enumerate(world["hands"]) if s != v["seat"]}):
             return world
         first = first or world
     return first
@@ -81,8 +79,6 @@ def deal(game, v: dict, rng) -> dict:
 
 def think(v: dict, kind: str, rng) -> search.Choice:
     """Hard's move for a bid, a discard or an early card, with its reason."""
-    import games.euchre as euchre  # (the contract's module: this one is part of it)
-
     plan = search.Plan(worlds=WORLDS[kind], value=worth(v["totals"], v["seat"]), stop=hand_over, reason=why.reason,
                        deal=deal, finish=finish, moves=keep_trump if kind == "discard" else None)
-    return search.choose(euchre, v, rng, plan)
+    return search.choose(registry.get("euchre"), v, rng, plan)

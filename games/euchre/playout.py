@@ -30,11 +30,11 @@ class Under:
         self.raw = [SUITS.index(c[1]) for c in CARDS]  # the suit printed on it
         self.power = [[power(c, trump, led) for led in SUITS] for c in CARDS]
         strength = [rank_power(c, trump) for c in CARDS]
-        self.rank = [p % 50 for p in strength]  # its place in its suit from the bottom (bots._rank)
+        self.rank = [p % 50 for p in strength]  # its place in its suit from the bottom (policy._rank)
         self.masks = [sum(1 << i for i in n if self.suit[i] == s) for s in range(len(SUITS))]
         self.trumps = self.masks[self.trump]
         self.above = [sum(1 << j for j in n if self.suit[j] == self.suit[i] and strength[j] > strength[i]) for i in n]
-        # The orders medium's choices compare cards by (bots._lowest, and
+        # The orders medium's choices compare cards by (policy._lowest, and
         # the best sure card to lead).
         self.lowest = [(self.suit[i] == self.trump, self.rank[i], self.raw[i]) for i in n]
         self.best = [(strength[i], CARDS[i]) for i in n]
@@ -143,7 +143,7 @@ def medium_tricks(state: dict, trace: list | None = None) -> list[int]:
 # a hand's cards are listed in never changes its choice.
 
 class _Sees:
-    """What medium knows while choosing (bots._Knows at medium): the cards
+    """What medium knows while choosing (policy._Knows at medium): the cards
     that may be out are all but its own and the trick's."""
 
     def __init__(self, hand: Hand):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.why import counted, listed, sentence
 
-from . import bots
+from . import policy
 from .rules import PARTNER, SUIT_NAMES, SUIT_SIGNS, card_face, power, rank_power, suit_of, team
 
 ONE = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
@@ -66,9 +66,9 @@ def holding(hand: list[str], trump: str) -> str:
 
 
 def _strong(v: dict) -> float:
-    """What a hand is worth (``bots._strength``) when hard bids on it with a
+    """What a hand is worth (``policy._strength``) when hard bids on it with a
     partner's help, in this round of bidding."""
-    return (bots.ORDER if v["phase"] == "bid1" else bots.CALL)["hard"]
+    return (policy.ORDER if v["phase"] == "bid1" else policy.CALL)["hard"]
 
 
 def _bid(v: dict, move: dict) -> str:
@@ -78,13 +78,13 @@ def _bid(v: dict, move: dict) -> str:
         return _pass(v)
     suit = move.get("suit") or v["up"][1]
     picking = move["type"] == "order" and me == dealer
-    hand = bots._best_after_pickup(v["mine"], v["up"]) if picking else v["mine"]
+    hand = policy._best_after_pickup(v["mine"], v["up"]) if picking else v["mine"]
     have = holding(hand, suit)
     if move.get("alone"):
         if v.get("must_alone"):
             return f"your partner sits out, and with {have}, your hand should take the tricks on its own"
         return f"with {have}, your hand should take the tricks without your partner, and all five score you four points"
-    weak = bots._strength(hand, suit) < _strong(v)
+    weak = policy._strength(hand, suit) < _strong(v)
     with_ = "with your partner's help" if weak else "together"
     if move["type"] == "order":
         up = card_face(v["up"])
@@ -93,7 +93,7 @@ def _bid(v: dict, move: dict) -> str:
         if dealer == partner:
             return f"your partner picks up the {up} and you hold {have}, so together you should take three tricks"
         return f"with {have}, you should take three tricks {with_}, even with the {up} going to the dealer"
-    strongest = suit == max(v["suits"] or [suit], key=lambda s: (bots._strength(hand, s), s))
+    strongest = suit == max(v["suits"] or [suit], key=lambda s: (policy._strength(hand, s), s))
     if v.get("stuck"):
         because = f"{SUIT_NAMES[suit]} are your strongest suit" if strongest else f"you hold {have}"
         return f"everyone passed, so you must call, and {because}"
@@ -106,11 +106,11 @@ def _pass(v: dict) -> str:
     me, dealer = v["seat"], v["dealer"]
     if v["phase"] == "bid1":
         suit, up = v["up"][1], card_face(v["up"])
-        hand = bots._best_after_pickup(v["mine"], v["up"]) if me == dealer else v["mine"]
+        hand = policy._best_after_pickup(v["mine"], v["up"]) if me == dealer else v["mine"]
         have = holding(hand, suit)
         if v.get("must_alone"):
             return f"calling {SUIT_SIGNS[suit]} means playing alone, and with {have}, your hand won't take the tricks without your partner"
-        if bots._strength(hand, suit) < _strong(v):
+        if policy._strength(hand, suit) < _strong(v):
             if me == dealer:
                 return f"even picking up the {up}, you'd hold {have}, too little to make {SUIT_NAMES[suit]} trump"
             return f"with {have}, your hand is too weak to make {SUIT_NAMES[suit]} trump"
@@ -119,8 +119,8 @@ def _pass(v: dict) -> str:
                     "and you can wait to call another suit in the second round")
         return f"with {have}, you stand a better chance waiting than making {SUIT_NAMES[suit]} trump now"
     suits = v["suits"] or [s for s in "CDHS" if s != v["up"][1]]
-    best = max(suits, key=lambda s: (bots._strength(v["mine"], s), s))
-    if bots._strength(v["mine"], best) < _strong(v):
+    best = max(suits, key=lambda s: (policy._strength(v["mine"], s), s))
+    if policy._strength(v["mine"], best) < _strong(v):
         return f"no suit you can call is strong enough, and your best, {SUIT_NAMES[best]}, gives you {holding(v['mine'], best)}"
     return f"you stand a better chance defending than calling {SUIT_NAMES[best]} with {holding(v['mine'], best)}"
 
@@ -169,7 +169,7 @@ def _play(v: dict, move: dict) -> str:
     card = move["card"]
     if len(v["legal"]) == 1:
         return "it's the only card you may play to this trick"
-    k = bots._Knows(v, "hard")
+    k = policy._Knows(v, "hard")
     if not v["trick"]:
         return _lead(v, k, card)
     return _follow(v, k, card)
@@ -200,7 +200,7 @@ def _follow(v: dict, k, card: str) -> str:
     best = max(trick, key=lambda p: power(p["card"], trump, led))
     top = power(best["card"], trump, led)
     beaten = card_face(best["card"])
-    after = bots._active_after(v)
+    after = policy._active_after(v)
     opps_after = [s for s in after if team(s) != team(me)]
     partner_after = any(team(s) == team(me) for s in after)
     if power(card, trump, led) > top:
@@ -216,7 +216,7 @@ def _follow(v: dict, k, card: str) -> str:
             return f"it beats the {beaten}, and nobody still to play can beat it, so the trick is yours"
         return f"it beats the {beaten} and puts your side ahead in the trick"
     if team(best["seat"]) == team(me):
-        if card == bots._lowest(v["legal"], trump):
+        if card == policy._lowest(v["legal"], trump):
             return f"your partner's {beaten} is already taking the trick, so you play your lowest card and keep the rest"
         return f"your partner's {beaten} is already taking the trick, so your {card_face(card)} needn't win it"
     if not any(power(c, trump, led) > top for c in v["legal"]):

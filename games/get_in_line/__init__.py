@@ -54,6 +54,10 @@ bot_think = {"play": 1.2}
 
 # The waiting room's settings (the room kit draws these): Teams only where
 # the host has a choice, and Bot speed.
+# How the lobby shows the game: what kind of game it is, and one line about it.
+kicker = "Board game with cards"
+blurb = "Play a card, claim its space, and get five in a row before the other team."
+
 options_schema = [
     {"key": "teams", "label": "Teams", "hint": "Six or twelve seats can play as two teams or three.",
      "choices": list(TEAMS), "labels": {2: "Two teams", 3: "Three teams"}, "default": DEFAULTS["teams"],
@@ -62,7 +66,7 @@ options_schema = [
 ]
 
 __all__ = [
-    "slug", "title", "players", "sizes", "DEFAULTS", "options", "new", "MOVES", "view", "deciding",
+    "slug", "title", "kicker", "blurb", "players", "sizes", "DEFAULTS", "options", "new", "MOVES", "view", "deciding",
     "legal", "say", "fallback", "bots", "bot_think", "result", "determinize", "team_of", "team_count", "targets", "HAND",
     "TEAMS", "LAYOUT", "SIZE", "WINDOWS", "THROUGH", "options_schema", "levels",
 ]

@@ -1,5 +1,5 @@
 """Get In Line's hard bot searches (engine/search.py): it takes the best few
-card plays by its own scoring (bots.ranked, with the look one move ahead),
+card plays by its own scoring (policy.ranked, with the look one move ahead),
 deals the unseen cards again in ways its view allows, plays each move on a
 few turns with medium in every seat, and makes the move whose position is
 worth most on average: lines made, then the fours left open (a four is a
@@ -7,9 +7,9 @@ line one card away), ours against the best other team's."""
 
 from __future__ import annotations
 
-from engine import search
+from engine import registry, search
 
-from . import bots, why
+from . import policy, why
 from .board import two_eyed
 from .rules import counts
 
@@ -31,7 +31,7 @@ def stop(state: dict, start: dict) -> bool:
 
 def fours(state: dict) -> list[int]:
     """Per team, the open spaces that would finish one of its runs."""
-    b = bots.Board({"team": 0, "teams": state["teams"], "target": state["target"], "made": counts(state),
+    b = policy.Board({"team": 0, "teams": state["teams"], "target": state["target"], "made": counts(state),
                     "chips": state["chips"], "lines": state["lines"]})
     return [len(set(g.values())) for g in b.gaps()]
 
@@ -49,14 +49,12 @@ def value(state: dict, seat: int) -> float:
 
 
 def _moves(view, legal, rng):
-    return bots.ranked(view, "hard", rng)[:TRIED]
+    return policy.ranked(view, "hard", rng)[:TRIED]
 
 
-PLAN = search.Plan(worlds=WORLDS, value=value, stop=stop, policy=bots.quick, moves=_moves, reason=why.reason)
+PLAN = search.Plan(worlds=WORLDS, value=value, stop=stop, policy=policy.quick, moves=_moves, reason=why.reason)
 
 
 def think(v: dict, rng) -> search.Choice:
     """Hard's card play, with its reason."""
-    import games.get_in_line as game  # (the contract's module: this one is part of it)
-
-    return search.choose(game, v, rng, PLAN)
+    return search.choose(registry.get("get-in-line"), v, rng, PLAN)

@@ -1,7 +1,7 @@
 """A Get In Line hint in words: the move as the table says it (a card
 played on a space in the contract's own sentence, "Trade in your 5♣",
 "Pass"), then what it does for you, read from your team's side of the
-board (``bots.Board``, the runs of five the bots count): a line made, the
+board (``policy.Board``, the runs of five the bots count): a line made, the
 game won, another team's four blocked or broken, a four of your own left
 with its fifth space open, a run built."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.why import NUMBERS, sentence
 
-from . import bots
+from . import policy
 from .board import CORNERS, RUN, THROUGH, WINDOWS, one_eyed, say
 from .rules import TEAM_NAMES, _lines
 from .rules import sentence as said
@@ -23,7 +23,7 @@ def reason(v: dict, move: dict) -> str:
     elif kind == "trade":
         does = "both its spaces are taken, so it can never play, and you draw a new card for it"
     else:
-        board = bots.Board(v)
+        board = policy.Board(v)
         does = _remove(v, board, move["space"]) if one_eyed(move["card"]) else _place(v, board, move["space"])
     return sentence(label(v, move), does)
 
@@ -43,7 +43,7 @@ def _team(v: dict, t: int) -> str:
     return names[t]
 
 
-def _run(board: bots.Board, t: int, p: int, chips: list) -> int:
+def _run(board: policy.Board, t: int, p: int, chips: list) -> int:
     """The most of a run of five through space p that team t holds (free
     corners counting), among the runs nobody else has a chip in."""
     best = 0
@@ -57,7 +57,7 @@ def _run(board: bots.Board, t: int, p: int, chips: list) -> int:
     return best
 
 
-def _place(v: dict, board: bots.Board, p: int) -> str:
+def _place(v: dict, board: policy.Board, p: int) -> str:
     me, gaps = board.me, board.gaps()
     chips = list(board.chips)
     chips[p] = me
@@ -72,7 +72,7 @@ def _place(v: dict, board: bots.Board, p: int) -> str:
         wins = board.made[t] + 1 >= board.target
         then = "the line that would win them the game" if wins else "so they can't finish that line"
         return f"it blocks {_team(v, t)}'s four, {then}"
-    after = bots.Board({**v, "chips": chips})
+    after = policy.Board({**v, "chips": chips})
     mine = set(after.gaps()[me].values())
     if len(mine) >= 2 and mine - set(gaps[me].values()):
         return "it leaves you two open spaces that would each make a line, and they can block only one"
@@ -87,7 +87,7 @@ def _place(v: dict, board: bots.Board, p: int) -> str:
     return "it claims a space where you can still build a line"
 
 
-def _remove(v: dict, board: bots.Board, p: int) -> str:
+def _remove(v: dict, board: policy.Board, p: int) -> str:
     t = board.chips[p]
     name = _team(v, t)
     if any(i in board.gaps()[t] for i in THROUGH[p]):

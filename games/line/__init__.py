@@ -20,6 +20,9 @@ from .unseen import determinize  # noqa: F401 (a world the seat could be looking
 
 slug = "line"
 title = "Line"
+# How the lobby shows the game: what kind of game it is, and one line about it.
+kicker = "Spatial rummy"
+blurb = "Build one shared 4 by 4 grid of runs and sets; hold the least when it fills."
 players = (2, 4)
 sizes = SIZES
 DEFAULTS = {"bot_pace": "brisk"}

@@ -8,9 +8,9 @@ other hand."""
 
 from __future__ import annotations
 
-from engine import search
+from engine import registry, search
 
-from . import bots, why
+from . import policy, why
 
 WIDTH = 3        # medium's best moves that hard searches
 WORLDS = 10     # deals a decision, each played out for every move
@@ -32,8 +32,6 @@ def value(state: dict, seat: int) -> float:
 def think(v: dict, ranked: list[dict], rng) -> search.Choice:
     """Hard's move among ``ranked`` (medium's order, best first), with its
     reason."""
-    import games.line as game  # (the contract's module: this one is part of it)
-
-    plan = search.Plan(worlds=WORLDS, value=value, policy=bots.quick, moves=lambda view, legal, r: ranked[:WIDTH],
+    plan = search.Plan(worlds=WORLDS, value=value, policy=policy.quick, moves=lambda view, legal, r: ranked[:WIDTH],
                        reason=why.reason)
-    return search.choose(game, v, rng, plan)
+    return search.choose(registry.get("line"), v, rng, plan)

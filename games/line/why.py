@@ -1,7 +1,7 @@
 """A Line hint in words: the move as the table says it (``turn.say``: "Play
 7♥ on the second row, third square", "Draw", "Discard K♣"), then what it
 does for you, read from your seat's view with medium's own measures
-(``bots``): the points it takes out of your hand, a row it completes and
+(``policy``): the points it takes out of your hand, a row it completes and
 the bonus turn that earns, a joker kept for a row that needs it, a row left
 one card short for the next player, the end of the game."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.why import sentence
 
-from . import bots, rules
+from . import policy, rules
 from .rules import SIZE, name
 from .turn import ORDINAL, say
 
@@ -53,7 +53,7 @@ def _short_rows(grid: list) -> list[int]:
 
 def _ending(v: dict, hand: list[str]) -> str:
     """The grid filled: the game ends now, with your hand as it stands."""
-    others = min(size * bots.HELD for s, size in enumerate(v["sizes"]) if s != v["seat"])
+    others = min(size * policy.HELD for s, size in enumerate(v["sizes"]) if s != v["seat"])
     if rules.total(hand) < others:
         return "it fills the grid and ends the game now, while your hand is likely the lowest"
     return "it fills the grid and ends the game now, before your hand can grow"
@@ -73,7 +73,7 @@ def _after_note(v: dict, grid: list, hand: list[str], card: str) -> str:
 def _place(v: dict, move: dict) -> str:
     card, square = move["card"], move["square"]
     drawn = v["drawn"] if v["must"] == "place" else None
-    grid, hand, shed, done = bots._after(v["grid"], v["mine"], move, drawn)
+    grid, hand, shed, done = policy._after(v["grid"], v["mine"], move, drawn)
     row = _row(square)
     if rules.full(grid):
         return _ending(v, hand)
@@ -98,7 +98,7 @@ def _place(v: dict, move: dict) -> str:
 
 def _upgrade(v: dict, move: dict) -> str:
     card, to = move["card"], move["joker_to"]
-    grid, hand, _shed, done = bots._after(v["grid"], v["mine"], move)
+    grid, hand, _shed, done = policy._after(v["grid"], v["mine"], move)
     lead = f"it takes {_points(card)} out of your hand into {_row(move['square'])}"
     if to is None:
         return lead + ", and you take the joker back for a row that needs it"
@@ -116,7 +116,7 @@ def _shift(v: dict, move: dict) -> str:
 
 def _discard(v: dict, move: dict) -> str:
     card = move["card"]
-    if not bots._playable(v["grid"], card):
+    if not policy._playable(v["grid"], card):
         return f"{_the(card)} has nowhere to go on the grid, and its {_points(card)} would count against you"
     if rules.points(card) >= max(rules.points(c) for c in v["mine"]):
         return f"its {_points(card)} are the most in your hand, and you let them go"

@@ -20,6 +20,9 @@ from .words import say  # noqa: F401 (a move's sentence, for the generic table)
 
 slug = "station-master"
 title = "Station Master"
+# How the lobby shows the game: what kind of game it is, and one line about it.
+kicker = "Railroad game"
+blurb = "Run an Office on a single-track Division and keep the trains moving on time."
 players = (1, 4)
 sizes = (1, 2, 3, 4)
 

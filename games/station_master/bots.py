@@ -23,10 +23,7 @@ Both medium and hard aim hindering cards at the leading Office.
 
 from __future__ import annotations
 
-from . import division, lookahead, scoring, why
-
-# Stages a bot expects a Slow train to lose waiting for the track, per card.
-WAIT_GUESS = {"easy": 0.0, "medium": 0.5, "hard": 0.5}
+from . import estimates, lookahead, why
 
 # Points by which a move must beat medium's choice in hard's played-out day
 # before hard makes it instead (the picture's loads are only likely ones).
@@ -52,48 +49,6 @@ def decide(v, level, rng):
         if level == "hard":
             move = _look_ahead(v, seat, move, _candidates(v, can, seat))
     return move, (why.reason(v, move) if level == "hard" else None)
-
-
-# -- reading the view -------------------------------------------------------------
-
-def _trains(v) -> dict:
-    return {t["no"]: t for t in v["trains"]}
-
-
-def eta(v, train: dict, place: int, level: str = "medium") -> int:
-    """The Stage by whose movement this train should reach a place, if it
-    leaves on time from where it is now."""
-    if train["status"] == "running":
-        here = division.place_beyond(train["card"], train["dir"])
-        stage = v["stage"] + train["left"] - 1
-    elif train["status"] == "yard":
-        j = train["yard"]
-        here = division.place_beyond(j, train["dir"])
-        stage = v["stage"] + division.crossing(v["cards"][j], train) - 1
-    else:
-        here, stage = train["place"], v["stage"] - 1
-    guess = WAIT_GUESS[level] if train["cls"] == "Slow" else 0.0
-    extra = 0.0
-    while here != place:
-        j = division.card_ahead(here, train["dir"])
-        if not 0 <= j < len(v["cards"]):
-            return 10 ** 6
-        stage += division.crossing(v["cards"][j], train)
-        extra += guess
-        here = division.place_beyond(j, train["dir"])
-    return stage + int(extra + 0.5)
-
-
-def car_value(v, car) -> int:
-    return scoring.value(v["n"], car["to"])
-
-
-def _yard(v, seat) -> dict:
-    return {c["id"]: c for cars in v["offices"][seat]["yard"].values() for c in cars}
-
-
-def _home(v, car, t, level) -> bool:
-    return eta(v, t, car["to"], level) <= v["stages"]
 
 
 # -- easy ---------------------------------------------------------------------------
@@ -141,7 +96,7 @@ def _some_switch(v, can, rng) -> list:
     """One or two cars off the house track, picked at random, that fit."""
     seat = v["seat"]
     room = dict(v["offices"][seat]["room"])
-    yard = _yard(v, seat)
+    yard = estimates.yard(v, seat)
     ids = list(can["switch"])
     rng.shuffle(ids)
     picked = []
@@ -156,8 +111,8 @@ def _some_switch(v, can, rng) -> list:
 # -- medium and hard ----------------------------------------------------------------
 
 def _work(v, can, seat, level, rng):
-    trains = _trains(v)
-    yard = _yard(v, seat)
+    trains = estimates.trains(v)
+    yard = estimates.yard(v, seat)
     crew = [o["card"] for o in can.get("play", []) if o["card"].startswith("ExtraCrew")]
     if crew and (len(can.get("switch", [])) >= 2 or len(can.get("couple", [])) >= 1) and v["movesLeft"] <= 2:
         return {"type": "play", "card": crew[0]}
@@ -168,14 +123,14 @@ def _work(v, can, seat, level, rng):
     best = None
     for opt in can.get("couple", []):
         t = trains[opt["train"]]
-        cars = [yard[i] for i in opt["cars"] if _home(v, yard[i], t, level)]
-        cars.sort(key=lambda c: (-car_value(v, c), eta(v, t, c["to"], level), c["id"]))
+        cars = [yard[i] for i in opt["cars"] if estimates.home(v, yard[i], t, level)]
+        cars.sort(key=lambda c: (-estimates.car_value(v, c), estimates.eta(v, t, c["to"], level), c["id"]))
         cars = cars[: opt["room"]]
         if not cars:
             continue
-        worth = sum(car_value(v, c) for c in cars)
+        worth = sum(estimates.car_value(v, c) for c in cars)
         if level == "hard":
-            worth -= 0.1 * sum(eta(v, t, c["to"], level) for c in cars) / len(cars)
+            worth -= 0.1 * sum(estimates.eta(v, t, c["to"], level) for c in cars) / len(cars)
         if best is None or worth > best[0]:
             best = (worth, {"type": "couple", "train": t["no"], "cars": [c["id"] for c in cars]})
     if best is not None:
@@ -184,7 +139,7 @@ def _work(v, can, seat, level, rng):
     if move:
         return move
     if can.get("switch"):
-        cars = sorted((yard[i] for i in can["switch"]), key=lambda c: (-car_value(v, c), c["id"]))
+        cars = sorted((yard[i] for i in can["switch"]), key=lambda c: (-estimates.car_value(v, c), c["id"]))
         picked, room = [], dict(v["offices"][seat]["room"])
         for c in cars:
             track = "west" if c["to"] < seat + 1 else "east"
@@ -219,8 +174,8 @@ def _switch_for_train(v, can, seat, trains, yard):
         if space <= 0:
             continue
         going = [yard[i] for i in can["switch"]
-                 if ((yard[i]["to"] < home) == (t["dir"] == "west")) and _home(v, yard[i], t, "hard")]
-        going.sort(key=lambda c: (-car_value(v, c), c["id"]))
+                 if ((yard[i]["to"] < home) == (t["dir"] == "west")) and estimates.home(v, yard[i], t, "hard")]
+        going.sort(key=lambda c: (-estimates.car_value(v, c), c["id"]))
         going = going[: min(2, space, room[t["dir"]])]
         if going:
             return {"type": "switch", "cars": [c["id"] for c in going]}
@@ -236,15 +191,15 @@ def _extra(v, can, seat, level):
             probe.update(status="yard", yard=v["interchange"]["card"])
             pool = {c["id"]: c for c in v["interchange"]["cars"]}
         else:
-            pool = _yard(v, seat)
-        cars = [pool[i] for i in opt["cars"] if eta(v, probe, pool[i]["to"], level) <= v["stages"]]
-        cars.sort(key=lambda c: (-car_value(v, c), c["id"]))
+            pool = estimates.yard(v, seat)
+        cars = [pool[i] for i in opt["cars"] if estimates.eta(v, probe, pool[i]["to"], level) <= v["stages"]]
+        cars.sort(key=lambda c: (-estimates.car_value(v, c), c["id"]))
         if opt["at"] == "interchange":
             cars = [pool[i] for i in opt["cars"]]
-            if any(eta(v, probe, c["to"], level) > v["stages"] for c in cars):
+            if any(estimates.eta(v, probe, c["to"], level) > v["stages"] for c in cars):
                 continue
         cars = cars[: opt["room"]]
-        worth = sum(car_value(v, c) for c in cars)
+        worth = sum(estimates.car_value(v, c) for c in cars)
         late = v["stage"] >= v["stages"] - 6
         needed = 3 if not late else 2
         if worth >= needed and (best is None or worth > best[0]):
@@ -361,20 +316,20 @@ def _lay_worth(v, name, j) -> float:
 def _candidates(v, can, seat) -> list[dict]:
     """The moves worth looking ahead at: each train's best cut, each Extra,
     each hold and each Train Order."""
-    trains = _trains(v)
-    yard = _yard(v, seat)
+    trains = estimates.trains(v)
+    yard = estimates.yard(v, seat)
     out = []
     for opt in can.get("couple", []):
         t = trains[opt["train"]]
-        cars = [yard[i] for i in opt["cars"] if _home(v, yard[i], t, "hard")]
-        cars.sort(key=lambda c: (-car_value(v, c), eta(v, t, c["to"], "hard"), c["id"]))
+        cars = [yard[i] for i in opt["cars"] if estimates.home(v, yard[i], t, "hard")]
+        cars.sort(key=lambda c: (-estimates.car_value(v, c), estimates.eta(v, t, c["to"], "hard"), c["id"]))
         if cars:
             out.append({"type": "couple", "train": t["no"], "cars": [c["id"] for c in cars[: opt["room"]]]})
     for opt in can.get("extra", []):
         if opt["at"] == "interchange":
             cars = list(opt["cars"])
         else:
-            cars = sorted((yard[i] for i in opt["cars"]), key=lambda c: (-car_value(v, c), c["id"]))
+            cars = sorted((yard[i] for i in opt["cars"]), key=lambda c: (-estimates.car_value(v, c), c["id"]))
             cars = [c["id"] for c in cars[: opt["room"]]]
         out.append({"type": "extra", "card": opt["card"], "at": opt["at"], "dir": opt["dir"], "cars": cars})
     for no in can.get("hold", []):

@@ -1,6 +1,6 @@
 """A Station Master hint in words: the move as its button says it
 (``words.say``, the table's own labels), then what it does for you, read
-from your Office's view with the bots' own reckoning (``bots``): the Stage
+from your Office's view with the bots' own reckoning (``estimates``): the Stage
 a train should set your cars out by and the points they earn, cars sorted
 for a train standing at your Office, a train held for cars still to come,
 a track card that speeds the Division, a hindering card aimed at the
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.why import counted, sentence
 
-from . import bots, division, homeoffice, words
+from . import division, estimates, homeoffice, words
 
 
 def reason(v: dict, move: dict) -> str:
@@ -42,25 +42,25 @@ def _delivers(v: dict, train: dict, cars: list[dict], named: str) -> str:
     """Where and by when a train (``named``) sets these cars out, and what
     they earn."""
     them = "it" if len(cars) == 1 else "them"
-    due = {c["id"]: bots.eta(v, train, c["to"], "hard") for c in cars}
+    due = {c["id"]: estimates.eta(v, train, c["to"], "hard") for c in cars}
     home = sorted((c for c in cars if due[c["id"]] <= v["stages"]), key=lambda c: due[c["id"]])
     if not home:
         return f"{named} takes {them} on toward {_place(v, cars[0]['to'])}, clearing your track"
     where = " and ".join(dict.fromkeys(_place(v, c["to"]) for c in home))
-    points = sum(bots.car_value(v, c) for c in home)
+    points = sum(estimates.car_value(v, c) for c in home)
     late = "" if len(home) == len(cars) else ", though not every car gets there before the day ends"
     return f"{named} should set {them} out at {where} by Stage {due[home[-1]['id']]}, {_earns(v, points)}{late}"
 
 
 def _couple(v: dict, move: dict) -> str:
-    yard = bots._yard(v, v["seat"])
-    train = bots._trains(v)[move["train"]]
+    yard = estimates.yard(v, v["seat"])
+    train = estimates.trains(v)[move["train"]]
     return _delivers(v, train, [yard[i] for i in move["cars"]], words.train_name(train["no"]))
 
 
 def _switch(v: dict, move: dict) -> str:
     seat, home = v["seat"], v["seat"] + 1
-    yard = bots._yard(v, seat)
+    yard = estimates.yard(v, seat)
     cars = [yard[i] for i in move["cars"]]
     ways = {"west" if c["to"] < home else "east" for c in cars}
     them = "it" if len(cars) == 1 else "them"
@@ -73,7 +73,7 @@ def _switch(v: dict, move: dict) -> str:
 
 
 def _hold(v: dict, move: dict) -> str:
-    train = bots._trains(v)[move["train"]]
+    train = estimates.trains(v)[move["train"]]
     home = v["seat"] + 1
     house = v["offices"][v["seat"]]["yard"]["house"]
     going = [c for c in house if (c["to"] < home) == (train["dir"] == "west")]
@@ -119,7 +119,7 @@ def _extra(v: dict, move: dict) -> str:
         probe.update(status="yard", yard=v["interchange"]["card"])
         pool = {c["id"]: c for c in v["interchange"]["cars"]}
     else:
-        pool = bots._yard(v, v["seat"])
+        pool = estimates.yard(v, v["seat"])
     cars = [pool[i] for i in move["cars"]]
     return _delivers(v, probe, cars, "your own Extra")
 
@@ -130,7 +130,7 @@ def _play(v: dict, move: dict) -> str:
         return "you can switch and couple the cars waiting in your yard before your turn ends"
     if name == "Tie-up":
         return f"{division.TOWNS[move['office']]} leads, and a move fewer in its next turn lets you catch up"
-    train = bots._trains(v)[move["train"]]
+    train = estimates.trains(v)[move["train"]]
     named = words.train_name(train["no"])
     if name == "Train Order":
         if v["scoring"] == "together" and train["kind"] != "extra" and train.get("late", 0) >= 1:

@@ -9,6 +9,7 @@ from engine import deck, log, moves, rounds
 from engine.contract import Illegal
 
 from . import bots  # noqa: F401 (the contract's bots module)
+from .cards import RANKS, power
 
 slug = "high-card"
 title = "High Card"
@@ -16,17 +17,12 @@ players = (1, 4)
 sizes = (2, 3, 4)
 DEALS = 2
 HAND = 3
-RANKS = "23456789TJQKA"
 DEFAULTS = {"bot_pace": "brisk"}
 bot_think = {"play": 1.0, "ready": 0.0}
 
 
 def options(raw):
     return {"bot_pace": moves.choice(raw, "bot_pace", tuple(moves.BOT_PACE), "brisk")}
-
-
-def power(card: str) -> int:
-    return RANKS.index(card[0])
 
 
 def new(n: int, seed: str, now: float, settings=None) -> dict:

@@ -2,9 +2,10 @@
 lowest card that still takes the trick, else its lowest."""
 
 
-def choose(v, level, rng):
-    from . import power
+from .cards import power
 
+
+def choose(v, level, rng):
     if v["phase"] == "scored":
         return {"type": "ready"}
     mine = v["mine"]

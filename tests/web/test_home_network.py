@@ -14,8 +14,9 @@ from django.test import override_settings
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from parlor import hosts, serve
+from parlor import serve
 from tests.live import Client, Socket, on_the_home_network
+from web import hosts
 
 
 def page(server, host: str, path: str = "/") -> tuple[int, str]:

@@ -10,10 +10,9 @@ import orjson
 import pytest
 from django.test import Client
 
-from accounts.models import SharedResult
 from engine import moves, registry
 from tables import replays
-from tables.models import Move, Result, Table
+from tables.models import Move, Result, SharedResult, Table
 from tests.accounts.test_accounts import finished_game, new_table, post, signed_in, snap_of
 from tests.views import move_from
 from web.nul import NUL_ADDRESS

@@ -13,11 +13,10 @@ import orjson
 import pytest
 from django.test import Client
 
-from accounts.models import SharedResult
 from engine import record as records
 from engine import registry
 from tables import replays
-from tables.models import Move, Result, Table
+from tables.models import Move, Result, SharedResult, Table
 from tests.accounts.test_accounts import finished_game, post
 from tests.tables.test_pass_and_play import device_table, until
 

@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 from games.euchre import playout
-from tools.bench.euchre import GAME, random_hands
+from games.euchre.bench import GAME, random_hands
 from tools.stats import mean_interval
 
 OPENSPIEL = "open_spiel==2.0.2"  # the yardstick's version, pinned so runs compare

@@ -1,5 +1,5 @@
 """Measure each game's bot levels against each other and write the rating
-anchors (ratings/anchors.json).
+anchors (each game's ``anchors.json``, in its own folder).
 
 For each game (any registered in ``engine.registry``, or ``slug=module`` for one
 that isn't registered yet) it takes the smallest table that splits into two
@@ -16,8 +16,8 @@ interval and the rating gap it implies (``ratings.model.gap_from_share``),
 then the anchors: medium is 1500 by definition; hard is medium plus the
 hard-over-medium gap, easy medium minus the medium-over-easy gap; a gap
 between sides of several bots is split between the side's members, and a
-weak level is capped at 400 below medium. ``--write`` merges them into
-ratings/anchors.json, with a note of the run that produced them.
+weak level is capped at 400 below medium. ``--write`` writes each game's
+into its folder's anchors.json, with a note of the run that produced them.
 
     .venv/bin/python -m tools.ratings.anchors --game get-in-line --games 150 --jobs 2 --write
     .venv/bin/python -m tools.ratings.anchors --game euchre=games.euchre --games 300 --write
@@ -133,14 +133,21 @@ def anchors_for(slug: str, deals: int, procs: int, out=print, module: str = "") 
 
 
 def write(entries: dict, path=None) -> None:
-    """Merge these games' anchors into the anchors file (others are kept)."""
+    """Write each game's anchors into its own folder (``anchors.json``), or
+    merge them all into one file (``path``; the others there are kept)."""
+    from engine import registry
     from ratings import tables as rt
 
-    path = path or rt.ANCHORS_FILE
-    data = rt.load_anchors(path)
-    data.update(entries)
-    path.write_text(json.dumps(dict(sorted(data.items())), indent=2, ensure_ascii=False) + "\n")
+    if path is not None:
+        _write(path, dict(sorted({**rt.load_anchors(path), **entries}.items())))
+    else:
+        for slug, entry in entries.items():
+            _write(registry.folder(slug) / rt.ANCHORS, entry)
     rt.reload()
+
+
+def _write(path, data: dict) -> None:
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 def main(argv=None) -> int:
@@ -149,7 +156,7 @@ def main(argv=None) -> int:
                         help="a game's slug, or slug=module for one not registered yet (default: every registered game)")
     parser.add_argument("--games", type=int, default=150, help="deals a pairing (each played twice, sides swapped)")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
-    parser.add_argument("--write", action="store_true", help="merge the anchors into ratings/anchors.json")
+    parser.add_argument("--write", action="store_true", help="write each game's anchors into its folder's anchors.json")
     args = parser.parse_args(argv)
     from engine import registry
 
@@ -162,7 +169,7 @@ def main(argv=None) -> int:
     entries = {slug: anchors_for(slug, args.games, args.jobs, module=module) for slug, module in wanted}
     if args.write:
         write(entries)
-        print(f"wrote {', '.join(entries)} to ratings/anchors.json")
+        print(f"wrote the anchors of {', '.join(entries)}, each in its game's folder")
     return 0
 
 

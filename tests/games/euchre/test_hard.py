@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from games.euchre import bots, rules, why
+from games.euchre import bots, policy, rules, why
 from tests.games.euchre.test_rules import MONSTER, rig
 
 HOPELESS = [
@@ -68,7 +68,7 @@ def test_hard_deals_the_seats_that_passed_hands_too_weak_to_order_up():
 
     def orders(world, seat):  # medium's own mark for ordering hearts up to an opponent (or partner) dealing
         gift = 0.35 if seat == 1 else -0.35
-        return bots._strength(world["hands"][seat], "H") + gift >= bots.ORDER["medium"]
+        return policy._strength(world["hands"][seat], "H") + gift >= policy.ORDER["medium"]
 
     assert any(orders(w, s) for w in plain for s in (0, 1, 2))
     assert not any(orders(w, s) for w in leaning for s in (0, 1, 2))

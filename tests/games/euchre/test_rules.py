@@ -18,7 +18,7 @@ import pytest
 import games.euchre as euchre
 from engine import contract, deck, log, moves, play, registry
 from engine.contract import Illegal
-from games.euchre import bots, hard, rules
+from games.euchre import hard, policy, rules
 from tests.table_contract import TableGameContract
 
 ALL_OFF = {"stick_dealer": "off", "alone": "off", "defend_alone": "off", "farmers": "off", "canadian": "off"}
@@ -784,21 +784,21 @@ def test_fallback_is_the_plainest_legal_move():
 # -- bots -----------------------------------------------------------------------
 
 def test_the_strength_of_a_hand():
-    assert bots._strength(["JH0", "JD0", "AH0", "KH0", "AS0"], "H") == pytest.approx(1.0 + 0.85 + 0.7 + 0.55 + 0.6 + 0.7 + 0.25 + 0.25)
-    assert bots._strength(["9S0", "TS0", "QS0", "9C0", "TC0"], "H") == 0.0
-    assert bots._strength(["9H0", "TH0", "AS0", "KS0", "QD0"], "H") == pytest.approx(0.35 + 0.4 + 0.7 + 0.25 + 0.25)
+    assert policy._strength(["JH0", "JD0", "AH0", "KH0", "AS0"], "H") == pytest.approx(1.0 + 0.85 + 0.7 + 0.55 + 0.6 + 0.7 + 0.25 + 0.25)
+    assert policy._strength(["9S0", "TS0", "QS0", "9C0", "TC0"], "H") == 0.0
+    assert policy._strength(["9H0", "TH0", "AS0", "KS0", "QD0"], "H") == pytest.approx(0.35 + 0.4 + 0.7 + 0.25 + 0.25)
 
 
 def test_sure_tricks_count_an_unbroken_line_of_trump():
-    assert bots._sure_tricks(["JH0", "JD0", "AH0", "AS0", "9C0"], "H") == 4
-    assert bots._sure_tricks(["JD0", "AH0", "KH0", "AS0", "9C0"], "H") == 0  # the right bower is out
-    assert bots._sure_tricks(["JH0", "AH0", "KH0", "AS0", "9C0"], "H") == 1
+    assert policy._sure_tricks(["JH0", "JD0", "AH0", "AS0", "9C0"], "H") == 4
+    assert policy._sure_tricks(["JD0", "AH0", "KH0", "AS0", "9C0"], "H") == 0  # the right bower is out
+    assert policy._sure_tricks(["JH0", "AH0", "KH0", "AS0", "9C0"], "H") == 1
 
 
 def test_the_dealer_never_buries_trump_when_it_has_a_choice():
-    assert bots._bury(["JH0", "AH0", "9H0", "QS0", "AS0", "KC0"], "H") == "KC0"  # a lone card, to ruff
-    assert bots._bury(["JH0", "AH0", "9H0", "TH0", "AS0", "AC0"], "H") == "AC0"
-    assert bots._bury(["JH0", "AH0", "9H0", "TH0", "QH0", "KH0"], "H") == "9H0"
+    assert policy._bury(["JH0", "AH0", "9H0", "QS0", "AS0", "KC0"], "H") == "KC0"  # a lone card, to ruff
+    assert policy._bury(["JH0", "AH0", "9H0", "TH0", "AS0", "AC0"], "H") == "AC0"
+    assert policy._bury(["JH0", "AH0", "9H0", "TH0", "QH0", "KH0"], "H") == "9H0"
 
 
 def test_easy_throws_its_lowest_card_by_rank():
@@ -809,9 +809,9 @@ def test_easy_throws_its_lowest_card_by_rank():
     state["taken"] = [1, 1, 1, 0]
     move(state, 0, type="play", card="AH0")
     assert play.bot_move(euchre, state, 1, "easy", random.Random(0)) == {"type": "play", "card": "TD0"}
-    assert bots._lowest(["AS0", "QD0", "9H0"], "C") == "9H0"
-    assert bots._lowest(["AS0", "QD0", "KH0"], "C") == "QD0"
-    assert bots._lowest(["9C0", "KD0"], "C") == "KD0"  # trump is kept
+    assert policy._lowest(["AS0", "QD0", "9H0"], "C") == "9H0"
+    assert policy._lowest(["AS0", "QD0", "KH0"], "C") == "QD0"
+    assert policy._lowest(["9C0", "KD0"], "C") == "KD0"  # trump is kept
 
 
 def test_a_sure_winner_allows_for_a_player_known_to_be_void():
@@ -829,7 +829,7 @@ def test_a_sure_winner_allows_for_a_player_known_to_be_void():
     assert state["turn"] == 0
     v = rules.view(state, 0)
     for level in ("medium", "hard"):
-        k = bots._Knows(v, level)
+        k = policy._Knows(v, level)
         assert k.boss("AH0") and not k.holds("AH0", [1, 3])
         assert k.holds("AD0", [1, 3])
         assert play.bot_move(euchre, state, 0, level, random.Random(0)) != {"type": "play", "card": "AH0"}
@@ -1017,7 +1017,7 @@ def _picked_up_and_shown_out():
         move(state, dealer, type="discard", card=buried)
         while state["phase"] == "play" and len(state["done"]) < 3:
             move(state, state["turn"], **rules.legal(state, state["turn"])[0])
-            shown = {s: suits for s, suits in bots._voids(rules.view(state, 0)).items() if suits}
+            shown = {s: suits for s, suits in policy._voids(rules.view(state, 0)).items() if suits}
             if shown and state["phase"] == "play" and any(s != dealer for s in shown):
                 return state, buried, shown
     raise AssertionError("no seed gave a void")

@@ -14,7 +14,7 @@ import pytest
 import games.get_in_line as gil
 from engine import deck, moves, play, registry
 from engine.contract import Illegal, missing, offered
-from games.get_in_line import board, bots, hard, rules
+from games.get_in_line import board, hard, policy, rules
 from games.get_in_line.board import CORNERS, LAYOUT, SPACES, THROUGH, WINDOWS
 from tests.table_contract import TableGameContract
 
@@ -691,10 +691,10 @@ def test_medium_keeps_its_jacks_for_when_they_matter():
 
 
 def test_hard_looks_ahead_only_at_the_jack_shortlist():
-    assert bots.JACK_SHORTLIST == 12
-    assert bots.LEVEL["hard"]["ahead"] and not bots.LEVEL["medium"]["ahead"] and not bots.LEVEL["easy"]["ahead"]
+    assert policy.JACK_SHORTLIST == 12
+    assert policy.LEVEL["hard"]["ahead"] and not policy.LEVEL["medium"]["ahead"] and not policy.LEVEL["easy"]["ahead"]
     seen = []
-    real = bots._ahead
+    real = policy._ahead
 
     def spy(b, card, p, w, held, jacks):
         seen.append(card)
@@ -702,20 +702,20 @@ def test_hard_looks_ahead_only_at_the_jack_shortlist():
 
     state = fresh(2, seed="shortlist")
     _turn(state, 0, ["JC0", "JD1", natural(state, 44)])
-    bots._ahead = spy
+    policy._ahead = spy
     try:
         play.bot_move(gil, copy.deepcopy(state), 0, "hard", random.Random(8))
     finally:
-        bots._ahead = real
+        policy._ahead = real
     jacks = [c for c in seen if c[0] == "J"]
     assert len(jacks) == 12, "one shortlist for the two two-eyed jacks, which play alike"
 
 
 def test_can_line_allows_one_shared_space_and_no_more():
     line = {40, 41, 42, 43, 44}
-    assert bots.can_line((44, 45, 46, 47, 48), [line])
-    assert not bots.can_line((43, 44, 45, 46, 47), [line])
-    assert bots.can_line((4, 14, 24, 34, 44), [line])
+    assert policy.can_line((44, 45, 46, 47, 48), [line])
+    assert not policy.can_line((43, 44, 45, 46, 47), [line])
+    assert policy.can_line((4, 14, 24, 34, 44), [line])
 
 
 # -- legal moves and their words ------------------------------------------------------------
@@ -854,19 +854,18 @@ def test_the_bots_board_counts_runs_as_the_rules_see_them():
     final, states = _bot_game(4, "board", ["medium"])
     for state in states[::7] + [final]:
         v = rules.view(state, 0)
-        b = bots.Board(v)
+        b = policy.Board(v)
         for i, w in enumerate(WINDOWS):
-            assert bots._counts_of(b.tallies[i], 2)[0] == [sum(1 for q in w if state["chips"][q] == t) for t in range(2)]
+            assert policy._counts_of(b.tallies[i], 2)[0] == [sum(1 for q in w if state["chips"][q] == t) for t in range(2)]
             for t in range(2):
                 mine = [set(line["cells"]) for line in state["lines"] if line["team"] == t]
-                assert b.viable[t][i] == bots.can_line(w, mine)
+                assert b.viable[t][i] == policy.can_line(w, mine)
     assert final["lines"]
 
 
 @pytest.mark.usefixtures("quick_search")  # the tools run; their figures are measured outside the suite
 def test_the_strength_tool_and_the_benchmark_run():
-    from tools.bench import get_in_line as bench
-    from tools.strength import get_in_line as strength
+    from games.get_in_line import bench, strength
 
     shares = strength._pairing(("easy", "hard", 4, 0))
     assert len(shares) == 2 and all(0.0 <= s <= 1.0 and how in ("lines", "full", "passed", "long") for s, how, _ in shares)

@@ -13,8 +13,8 @@ Every game is played by the one play loop (``engine/play.py``), every move
 through the one door, ``engine.moves.dispatch``, as the table service plays
 it.
 
-    .venv/bin/python -m tools.bench.get_in_line            # about a minute
-    .venv/bin/python -m tools.bench.get_in_line --quick    # a few seconds
+    .venv/bin/python -m games.get_in_line.bench            # about a minute
+    .venv/bin/python -m games.get_in_line.bench --quick    # a few seconds
 
 It runs in one process and one thread, so on one core; run it on a quiet
 machine, since other work on the same core slows every figure.

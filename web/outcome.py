@@ -9,8 +9,8 @@ seats ("3rd of 2" was a lost Euchre game), and who it tied with by name.
 
 from __future__ import annotations
 
+from engine.sides import side_places, teams_of
 from engine.why import listed
-from ratings import tables as rating_tables
 
 
 def ordinal(n: int) -> str:
@@ -22,8 +22,7 @@ def ordinal(n: int) -> str:
 def positions(result) -> list[tuple[list[int], int]]:
     """Each side of the game, its seats and its place among the sides (1 is
     first; sides level share a place)."""
-    teams = rating_tables.teams_of(result.game, len(result.seats), result.settings)
-    return rating_tables.side_places(teams, result.places)
+    return side_places(teams_of(result.game, len(result.seats), result.settings), result.places)
 
 
 def place_of(result, seat: int) -> int:

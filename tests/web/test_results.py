@@ -11,8 +11,7 @@ import pytest
 from django.contrib.sessions.models import Session
 from django.test import Client
 
-from accounts.models import SharedResult
-from tables.models import Result
+from tables.models import Result, SharedResult
 from tests.accounts.test_accounts import finished_game, play_out, post, signed_in
 
 SHARED = re.compile(r'id="share-link" class="share-link" value="http://testserver(/accounts/results/shared/[A-Za-z0-9_-]{22})"')

@@ -7,8 +7,8 @@ moves per second. Every day is played
 by the one play loop (``engine/play.py``), every move through
 ``moves.dispatch``, as a table plays it.
 
-    .venv/bin/python -m tools.bench.station_master            # about half a minute
-    .venv/bin/python -m tools.bench.station_master --quick    # a few seconds
+    .venv/bin/python -m games.station_master.bench            # about half a minute
+    .venv/bin/python -m games.station_master.bench --quick    # a few seconds
 """
 
 from __future__ import annotations

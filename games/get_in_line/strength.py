@@ -8,8 +8,8 @@ level's share of the wins (a draw counts half) with a 95% interval and the
 rating gap it implies, then how long games run in turns and how often they
 are drawn with medium bots: two alone, three alone, and three teams of two.
 
-    .venv/bin/python -m tools.strength.get_in_line --games 300
-    .venv/bin/python -m tools.strength.get_in_line --games 20 --pairs medium:hard --jobs 2
+    .venv/bin/python -m games.get_in_line.strength --games 300
+    .venv/bin/python -m games.get_in_line.strength --games 20 --pairs medium:hard --jobs 2
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ through the one play loop (engine/play.py) as at a table, with no table
 service. Prints each level's share of the wins (a shared win split evenly)
 with a 95% interval, and how the games ended.
 
-    .venv/bin/python -m tools.strength.line --games 200
-    .venv/bin/python -m tools.strength.line --games 100 --players 4 --pairs medium:hard
+    .venv/bin/python -m games.line.strength --games 200
+    .venv/bin/python -m games.line.strength --games 100 --players 4 --pairs medium:hard
 
 With ``--players 4`` a pairing sits two of each level, alternating round the
 table; with 3, the first level takes one seat in turn against two of the

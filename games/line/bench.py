@@ -1,7 +1,7 @@
 """Line's benchmark: how fast the rules play, and how long the hard bot thinks.
 
-    .venv/bin/python -m tools.bench.line            # about a minute
-    .venv/bin/python -m tools.bench.line --quick    # a few seconds
+    .venv/bin/python -m games.line.bench            # about a minute
+    .venv/bin/python -m games.line.bench --quick    # a few seconds
 
 Prints random-legal games per second on one core, and the hard bot's
 decision time, median and 95th percentile, over every decision it made in

@@ -4,7 +4,7 @@ one), never its place among the seats, and who it tied with by name."""
 
 from types import SimpleNamespace
 
-from accounts.outcome import outcome, positions
+from web.outcome import outcome, positions
 
 
 def kept(game, names, places, scores=(), settings=None):

@@ -27,8 +27,8 @@ the bots' own, so a line's minutes are those of people who make as many
 decisions as its bots (medium bots play about as a brisk person does; easy
 bots end their turns early and make fewer).
 
-    .venv/bin/python -m tools.strength.station_master --games 200 --jobs 2
-    .venv/bin/python -m tools.strength.station_master --presets co-op --games 400 --jobs 2
+    .venv/bin/python -m games.station_master.strength --games 200 --jobs 2
+    .venv/bin/python -m games.station_master.strength --presets co-op --games 400 --jobs 2
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ level, 1 and 3 the other), the levels swapping seats every other game so
 neither side always deals first. Each pairing prints the first level's share
 of the games won, with a 95% interval (Wilson), and its share of the points.
 
-    .venv/bin/python -m tools.strength.euchre --games 200
-    .venv/bin/python -m tools.strength.euchre --pairs hard:medium --games 400 --jobs 2
+    .venv/bin/python -m games.euchre.strength --games 200
+    .venv/bin/python -m games.euchre.strength --pairs hard:medium --games 400 --jobs 2
 """
 
 from __future__ import annotations

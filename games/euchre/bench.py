@@ -5,8 +5,8 @@ hard bot takes to decide (median and 95th percentile, searches included).
 Every game is played by the one play loop (engine/play.py), each move through
 moves.dispatch, the one door a table's moves use.
 
-    .venv/bin/python -m tools.bench.euchre            # about half a minute
-    .venv/bin/python -m tools.bench.euchre --quick    # a few seconds
+    .venv/bin/python -m games.euchre.bench            # about half a minute
+    .venv/bin/python -m games.euchre.bench --quick    # a few seconds
 """
 
 from __future__ import annotations
