@@ -1039,7 +1039,9 @@ def test_your_move_says_what_to_do_once_for_each_kind_of_decision(servers, peopl
 def test_cars_set_out_show_a_banner_that_keeps_clear_of_the_hand_and_moves(servers, people, size):
     """The banner takes one place, covers none of the status line, your
     cards, moves and yard, or the timetable, and neither the Division nor
-    the timetable moves for it."""
+    your yard moves for it (nor, on a phone, where its room is kept, the
+    timetable; on a laptop the desk may grow under your cards, moving the
+    timetable below it)."""
     server = servers.start()
     ada = people(server.url, **size)
     page = ada.page
@@ -1056,5 +1058,6 @@ def test_cars_set_out_show_a_banner_that_keeps_clear_of_the_hand_and_moves(serve
     assert not any(b["covers"] for b in seen), seen
     assert all(len(b["boxes"]) == 1 for b in seen), seen
     pushed = page.evaluate("pushed")
-    assert pushed and all(p["by"] == [0, 0, 0] for p in pushed), pushed
+    kept = 3 if size["width"] < 640 else 2
+    assert pushed and all(p["by"][:kept] == [0] * kept for p in pushed), pushed
     assert ada.errors == []
