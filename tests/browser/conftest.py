@@ -1,6 +1,7 @@
 """Playwright driving Debian's chromium (its own browser download does not
 work here): one browser per test session, a fresh context per person."""
 
+import json
 import os
 import shutil
 
@@ -60,52 +61,86 @@ new MutationObserver(records => {
 """
 
 
-# ``lookWhenDrawn(look, options)``: call look() in the frame after any change
-# the observer's options watch for, so a check sees what the eye would, a
-# frame the page draws, after its scroll and resize events (at which the
-# kit moves a banner off cards that a scroll brought under it), and not a
-# moment between a change and its repaint.
-LOOK_WHEN_DRAWN = """
-window.lookWhenDrawn = window.lookWhenDrawn || ((look, options) => {
-  let due = false;
-  new MutationObserver(() => {
-    if (due) return;
-    due = true;
-    requestAnimationFrame(() => { due = false; look(); });
-  }).observe(document, options);
-});
-"""
-
-# Each banner the kit shows (Euchre's, Get In Line's, Station Master's): its
-# words, and what it ever covers, in a frame the page draws, of what must
-# stay in sight. Each of those is judged by the rectangle it holds at rest,
-# not where motion draws it now, so the check means the same with motion on
-# or off: a card in play by the slot it lands in, your hand by its row (a
-# card flying to either may pass under a banner on its way).
-RECORD_BANNERS = LOOK_WHEN_DRAWN + """
+# Each banner the kit shows (Euchre's, Get In Line's, Line's bonus turn,
+# Station Master's), looked at in every frame the page draws while it is up:
+# its words; each box it takes on the page (scrolled or not, one place is
+# one box); what it covers of what must stay in sight; and what is ever
+# drawn over it (a card in flight, say). What it must not cover is judged
+# by the rectangle it holds at rest, not where motion draws it now, so the
+# check means the same with motion on or off: a card in play by the slot it
+# lands in, your hand by its row.
+RECORD_BANNERS = """
 window.banners = [];
 const KEPT = [
   '.eu-slot:has(.card)', '.eu-up:has(.card)', '.eu-plate',  // Euchre: the trick, the turned card, the players' names
+  '#eu-score', '#eu-trump',                                 // and the panels a call is about
   '.gil .space', '.gil-team',                               // Get In Line: the board's spaces, the teams
+  '#ln-grid',                                               // Line: the grid
   '#sm-hand', '#sm-moves', '#sm-desk-body', '#sm-tt',        // Station Master: your cards, moves and yard, the timetable
   '#hand', '#room-status',                                  // every table: your hand, the status line
 ].join(', ');
 let showing = null;
-lookWhenDrawn(() => {
-  const b = document.querySelector('.eu-banner, .gil-banner, .sm-banner');
-  if (!b || b.hidden) { showing = null; return; }
-  if (!showing || showing.text !== b.textContent) { showing = { text: b.textContent, covers: [] }; window.banners.push(showing); }
+const name = el => `${el.id || el.className} ${(el.getAttribute('aria-label') || el.textContent).trim().slice(0, 30)}`;
+const look = () => {
+  requestAnimationFrame(look);
+  const b = document.querySelector('.eu-banner:not([hidden]), .gil-banner:not([hidden]), .ln-banner:not([hidden]), .sm-banner:not([hidden])');
+  if (!b || !b.checkVisibility()) { showing = null; return; }
+  if (!showing || showing.text !== b.textContent) {
+    showing = { text: b.textContent, covers: [], boxes: [], under: [] };
+    window.banners.push(showing);
+  }
   // Under a modal dialog (the result sheet) no part of the table is in sight, so nothing there is covered.
   if (document.querySelector('dialog:modal')) return;
   const r = b.getBoundingClientRect();
+  const box = [r.left + scrollX, r.top + scrollY, r.width, r.height].map(Math.round).join(',');
+  if (!showing.boxes.includes(box)) showing.boxes.push(box);
   for (const el of document.querySelectorAll(KEPT)) {
     const c = el.getBoundingClientRect();
     if (!c.width || !c.height || r.left >= c.right || r.right <= c.left || r.top >= c.bottom || r.bottom <= c.top) continue;
-    const name = `${el.id || el.className} ${(el.getAttribute('aria-label') || el.textContent).trim().slice(0, 30)}`;
-    if (!showing.covers.includes(name)) showing.covers.push(name);
+    if (!showing.covers.includes(name(el))) showing.covers.push(name(el));
   }
-}, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['hidden', 'style', 'class'] });
+  // Its middle and near its corners, where they are on screen: the banner, or something drawn over it?
+  for (const [x, y] of [[.5, .5], [.1, .2], [.9, .2], [.1, .8], [.9, .8]].map(([fx, fy]) => [r.left + fx * r.width, r.top + fy * r.height])) {
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    const hit = drawnAt(x, y);
+    if (hit && !b.contains(hit) && !showing.under.includes(name(hit))) showing.under.push(name(hit));
+  }
+};
+// What the eye sees on top at a point: everything is made to take the point
+// for the look, the banner and the ghosts of cards in flight too, which let taps through.
+window.drawnAt = (x, y) => {
+  if (!document.getElementById('probing')) {
+    const style = Object.assign(document.createElement('style'), { id: 'probing' });
+    style.textContent = 'html.probing * { pointer-events: auto !important; }';
+    document.head.append(style);
+  }
+  document.documentElement.classList.add('probing');
+  const hit = document.elementFromPoint(x, y);
+  document.documentElement.classList.remove('probing');
+  return hit;
+};
+requestAnimationFrame(look);
 """
+
+
+def pushed_by_banners(*selectors: str) -> str:
+    """An init script: as each banner shows, how far it moves each of these
+    elements down the page (their tops with it, against without it), listed
+    in `window.pushed` with the banner's words."""
+    return """
+window.pushed = [];
+new MutationObserver(records => {
+  const b = records.map(r => r.target).find(t => t.matches('#eu-banner, #gil-banner, #ln-banner, #sm-banner') && !t.hidden);
+  if (!b) return;
+  const tops = () => SELECTORS.map(q => document.querySelector(q)).map(n => n && Math.round(n.getBoundingClientRect().top + scrollY));
+  const [shown, scrolled, style] = [tops(), scrollY, b.style.display];
+  b.style.display = 'none';
+  const gone = tops();
+  b.style.display = style;
+  scrollTo(scrollX, scrolled);
+  pushed.push({ text: b.textContent, by: shown.map((t, i) => t - gone[i]) });
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+""".replace("SELECTORS", json.dumps(selectors))
 
 
 # Is the box's middle the box itself (or something in it) to a person's

@@ -54,9 +54,11 @@ def seated(browser, url: str, cookies_of: list[dict], path: str, *, phone=False,
 class Walk:
     """One table of one game: Ada (the host) and bots."""
 
-    def __init__(self, server, slug: str, settings: dict | None = None, level: str = "easy", seats: int | None = None):
+    def __init__(self, server, slug: str, settings: dict | None = None, level: str = "easy", seats: int | None = None,
+                 started: bool = True):
         """``seats``: how many seats Ada and the bots take (else the
-        smallest table the game starts with two or more)."""
+        smallest table the game starts with two or more); ``started``:
+        False leaves the table in its waiting room until ``start()``."""
         self.server = server
         self.slug = slug
         self.ada = Client(server)
@@ -70,10 +72,16 @@ class Walk:
             self.ada.post(f"/api/tables/{self.code}/fill", {"level": level})
         for _ in range(1, seats or 1):
             self.ada.post(f"/api/tables/{self.code}/bot", {"level": level})
+        if started:
+            self.start()
+
+    def start(self) -> dict:
+        """The host starts the game; the table once it is Ada's turn."""
         status, snap = self.ada.post(f"/api/tables/{self.code}/start")
         assert status == 200, snap
         self.stage = "early"
         self.snap = self.until(lambda s: offered_to(s) or s["status"] != "playing")
+        return self.snap
 
     @property
     def path(self) -> str:
@@ -129,6 +137,37 @@ class Walk:
         while self.snap["status"] == "playing" and any(m["action"].get("type") != "ready" for m in offered_to(self.snap)):
             self.play(prefer=prefer)
         return self.snap
+
+
+def first_turn(browser, server, slug: str, size: dict, stored: str = "", motion: bool = False):
+    """A browser new to ``slug`` (How to play read, and whatever ``stored``
+    puts in its storage, nothing else) in Ada's seat, its page open in the
+    waiting room as the game starts, at Ada's first turn: the start's
+    announcement and Your move both shown. The page, its errors and the walk.
+    (Whose turn comes first is dealt: a table whose first decision for Ada
+    has no Your move, Euchre's first trick after a bot ordered up, is left
+    for another.)"""
+    phone = size["width"] < 800
+    for _ in range(12):
+        walk = Walk(server, slug, started=False)
+        context = browser.new_context(base_url=walk.server.url, viewport=size, has_touch=phone, is_mobile=phone,
+                                      reduced_motion="no-preference" if motion else "reduce")
+        context.add_init_script(f"localStorage.setItem('parlor:{slug}:seen-rules', '1');" + stored)
+        context.add_cookies(walk.cookies())
+        page = context.new_page()
+        page.set_default_timeout(20000)
+        errors = []
+        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        page.goto(walk.path)
+        page.locator("#start").wait_for()
+        walk.start()
+        # (The kit shows Your move as it draws the snapshot: with it, or never.)
+        page.locator(f'#board[data-seq="{walk.snap["seq"]}"]').wait_for(state="attached")
+        page.locator("#opening").wait_for()
+        if page.locator("#your-move").is_visible():
+            return page, errors, walk
+        context.close()
+    raise AssertionError(f"in twelve tables of {slug} Ada's first decision never had a Your move")
 
 
 def deal_and_play_to(servers, walk, seed, state):

@@ -144,3 +144,65 @@ def test_on_a_phone_a_banner_up_as_the_next_hand_is_dealt_keeps_clear_of_it(serv
     ], f"deal {LONE_HAND} no longer brings Otto's lone hand of all five: find another"
     assert not any(b["covers"] for b in seen), seen
     assert ada.errors == []
+
+
+# As each of Euchre's banners shows: a card in flight over it, drawn as the
+# kit draws one (a ghost on its cue layer), and what a person sees at the
+# banner's middle then (`window.flights`; RECORD_BANNERS's `drawnAt`).
+CARD_OVER_THE_BANNER = """
+window.flights = [];
+new MutationObserver(records => {
+  const b = records.map(r => r.target).find(t => t.id === 'eu-banner' && !t.hidden);
+  if (!b) return;
+  const r = b.getBoundingClientRect();
+  const ghost = document.createElement('div');
+  ghost.className = 'cue-ghost card';
+  Object.assign(ghost.style, { left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px`, background: '#fff' });
+  document.querySelector('.cue-layer').append(ghost);
+  const hit = drawnAt(r.left + r.width / 2, r.top + r.height / 2);
+  ghost.remove();
+  flights.push({ text: b.textContent, banner: b.contains(hit), hit: String(hit && hit.className) });
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+"""
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_euchres_call_banner_keeps_one_place_clear_of_the_trick_and_panels_above_cards_in_flight(size, browser, site):
+    """With motion on, Ada passes until a seat calls trump, and plays on
+    while the call is up: the banner takes one place for its whole life,
+    covers no card in play, neither the Score nor the Trump panel, the
+    status line or the hand, nothing is drawn over it, and a card flying
+    across it passes under it."""
+    width, height = SIZES[size]
+    for _ in range(6):  # (a deal every seat passes twice is thrown in: another is started)
+        walk = Walk(site, "euchre")
+        context = browser.new_context(base_url=site.url, viewport={"width": width, "height": height},
+                                      has_touch=width < 800, is_mobile=width < 800, reduced_motion="no-preference")
+        context.add_init_script("localStorage.setItem('parlor:euchre:seen-rules', '1');")
+        context.add_init_script(RECORD_BANNERS)
+        context.add_init_script(CARD_OVER_THE_BANNER)
+        context.add_cookies(walk.cookies())
+        page = context.new_page()
+        page.set_default_timeout(20000)
+        page.goto(walk.path)
+        page.locator(f'#board[data-seq="{walk.snap["seq"]}"]').wait_for(state="attached")
+        while walk.snap["view"]["phase"] in ("bid1", "bid2") and walk.snap["status"] == "playing":
+            walk.play(prefer="pass")
+        if walk.snap["view"].get("trump"):
+            break
+        context.close()
+    else:
+        pytest.fail("in six deals nobody called trump")
+    try:
+        # Play on while it is up, until it has gone.
+        walk.play()
+        page.wait_for_function("banners.some(b => / called | alone/.test(b.text)) && !document.querySelector('#eu-banner:not([hidden])')")
+        calls = [b for b in page.evaluate("window.banners") if " called " in b["text"] or "alone" in b["text"]]
+        for call in calls:
+            assert len(call["boxes"]) == 1, f"at {size} {call['text']!r} took {len(call['boxes'])} places: {call['boxes']}"
+            assert call["covers"] == [], f"at {size} {call['text']!r} covered {call['covers']}"
+            assert call["under"] == [], f"at {size} {call['text']!r} had {call['under']} drawn over it"
+        flights = page.evaluate("window.flights")
+        assert flights and all(f["banner"] for f in flights), f"at {size} a card in flight is drawn over the banner: {flights}"
+    finally:
+        context.close()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tables import GAMES, Walk, lone_hand_in_play, new_table
+from tests.browser.tables import GAMES, Walk, first_turn, lone_hand_in_play, new_table
 from tests.views import offered_to
 from tools.pageweight import COLD_BUDGET, measure
 
@@ -23,7 +23,7 @@ CHECKS = (Path(__file__).parent / "layout.js").read_text()
 SIZES = {"laptop": (1280, 800, False), "phone": (390, 844, True), "small phone": (375, 667, True)}
 SMALL = {"get-in-line": {"selector": ".space", "px": 28}}
 STAGES = ["early", "middle", "over"]
-BANNERS = ".eu-banner, .gil-banner"
+BANNERS = ".eu-banner, .gil-banner, .sm-banner"
 FONTS = "['700 1em Fraunces', '400 1em Figtree', '600 1em Figtree', '700 1em Figtree']"
 
 
@@ -142,6 +142,21 @@ def test_the_table_fits_every_screen(stage, slug, walks, viewers):
         page = viewers(slug, True, watching=True).at("phone")
         problems += look(page, "phone", slug, "table watched")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_new_players_first_turn_fits_every_screen(size, slug, browser, site):
+    """The table as a new player meets it, the game started while they
+    waited: the start's announcement and Your move both shown."""
+    width, height, _ = SIZES[size]
+    page, errors, _ = first_turn(browser, site, slug, {"width": width, "height": height})
+    try:
+        problems = look(page, size, slug, "at a new player's first turn")
+        assert not problems, "\n".join(problems)
+        assert errors == []
+    finally:
+        page.context.close()
 
 
 # How far the log drawer is from its newest line, in pixels.

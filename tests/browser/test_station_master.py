@@ -10,9 +10,10 @@ anywhere a player reads."""
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import HIDE, RECORD_BANNERS, RECORD_MOTION, RECORD_SAID, ask_for_less_motion
+from tests.browser.conftest import HIDE, RECORD_BANNERS, RECORD_MOTION, RECORD_SAID, ask_for_less_motion, pushed_by_banners
 from tests.browser.tables import new_table
 
 SHEET = "#result-dialog[open]"
@@ -1034,11 +1035,18 @@ def test_your_move_says_what_to_do_once_for_each_kind_of_decision(servers, peopl
     assert ada.errors == []
 
 
-def test_cars_set_out_show_a_banner_that_keeps_clear_of_the_hand_and_moves(servers, people):
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}])
+def test_cars_set_out_show_a_banner_that_keeps_clear_of_the_hand_and_moves(servers, people, size):
+    """The banner takes one place, covers none of the status line, your
+    cards, moves and yard, or the timetable, and neither the Division nor
+    your yard moves for it (nor, on a phone, where its room is kept, the
+    timetable; on a laptop the desk may grow under your cards, moving the
+    timetable below it)."""
     server = servers.start()
-    ada = people(server.url, width=390, height=844)
+    ada = people(server.url, **size)
     page = ada.page
     page.add_init_script(RECORD_BANNERS)
+    page.add_init_script(pushed_by_banners("#sm-division", "#sm-desk-body", "#sm-tt"))
     co_op_with_a_bot(page, "reduce")
     delivered = page.locator("#log li", has_text=re.compile(r"set out at "))
     for _ in range(60):
@@ -1048,4 +1056,8 @@ def test_cars_set_out_show_a_banner_that_keeps_clear_of_the_hand_and_moves(serve
     page.wait_for_function("window.banners.some(b => b.text.includes('set out at'))")
     seen = page.evaluate("window.banners")
     assert not any(b["covers"] for b in seen), seen
+    assert all(len(b["boxes"]) == 1 for b in seen), seen
+    pushed = page.evaluate("pushed")
+    kept = 3 if size["width"] < 640 else 2
+    assert pushed and all(p["by"][:kept] == [0] * kept for p in pushed), pushed
     assert ada.errors == []

@@ -89,7 +89,11 @@ export class Table {
     this.upBox = el('div', { class: 'eu-up', id: 'eu-up', hidden: true });
     this.banner = el('p', { class: 'eu-banner', id: 'eu-banner', hidden: true });
     this.middle = el('div', { class: 'eu-middle', id: 'eu-trick', role: 'group', 'aria-label': 'The trick' }, ...POS.map(p => this.slots[p]), this.upBox);
-    this.felt = el('section', { class: 'eu-felt', id: 'eu-felt', 'aria-label': 'The table' }, ...this.plates, this.middle, this.banner);
+    this.felt = el('section', { class: 'eu-felt', id: 'eu-felt', 'aria-label': 'The table' }, ...this.plates, this.middle);
+    // The table's place for notices (the start's announcement, Your move,
+    // the banners): under the score and trump on a laptop, after your moves
+    // on a phone, where nothing moves for them and they cover nothing.
+    this.notices = el('div', { class: 'eu-notices notices', id: 'eu-notices', 'data-notices': '', 'data-your-move': '' }, this.banner);
 
     this.hand = el('div', { class: 'eu-cards', id: 'hand', role: 'group', 'aria-label': 'Your hand' });
     this.handBox = el('section', { class: 'eu-hand', 'aria-label': 'Your hand' }, this.hand);
@@ -100,21 +104,16 @@ export class Table {
     this.aloneBtn = el('button', { type: 'button', class: 'eu-toggle', id: 'eu-alone', 'aria-pressed': 'false', onclick: () => this.toggleAlone() });
     this.sortBtn = el('button', { type: 'button', class: 'quiet eu-sort', id: 'eu-sort', onclick: () => this.toggleSort() });
     this.dock = el('section', { class: 'eu-dock', id: 'eu-dock', 'aria-label': 'Your move' },
-      el('div', { class: 'eu-say', 'data-your-move': '' }, el('p', { class: 'status', id: 'eu-status-slot' }), this.note),
+      el('div', { class: 'eu-say' }, el('p', { class: 'status', id: 'eu-status-slot' }), this.note),
       el('div', { class: 'eu-slots', id: 'eu-slots' }, this.slotButtons),
       el('div', { class: 'eu-tools' }, this.aloneBtn, this.sortBtn));
 
     this.sheet = this.room.replay ? handPanel() : handSheet({ next: () => this.send({ type: 'ready' }), startNow: () => this.room.act('hurry') });
     this.motion = this.room.cues;
-    // Banners never cover the cards in play: the trick (where each card
-    // lands, not where it is flying) and the turned card.
-    // (The players' name plates too: who called and who leads must stay in sight.)
-    const inPlay = () => [...Object.values(this.slots).filter(slot => slot.querySelector('.card')), ...(this.upBox.hidden ? [] : [this.upBox]),
-      ...this.root.querySelectorAll('.eu-plate')];
-    this.banners = new Banners(this.banner, { cues: this.motion, avoid: inPlay });
+    this.banners = new Banners(this.banner, { cues: this.motion });
 
     this.root = el('div', { class: 'eu', id: 'eu' },
-      this.rail, el('div', { class: 'eu-main' }, this.felt, this.handBox, this.dock), this.room.beside ? null : this.sheet.node);
+      el('div', { class: 'eu-aside' }, this.rail, this.notices), el('div', { class: 'eu-main' }, this.felt, this.handBox, this.dock), this.room.beside ? null : this.sheet.node);
     board.replaceChildren(this.root);
     if (this.room.beside) this.room.beside.replaceChildren(this.sheet.node);
     // The room's status line lives in the dock, where your eyes are.

@@ -112,7 +112,7 @@ export class Table {
       el('button', { type: 'button', class: 'quiet', 'aria-label': 'Zoom in', text: '+', onclick: () => this.zoomBy(1) }),
       el('button', { type: 'button', class: 'quiet', 'aria-label': 'Zoom out', text: '−', onclick: () => this.zoomBy(-1) }),
       el('button', { type: 'button', class: 'quiet', 'aria-label': 'Fit the board', text: 'Fit', onclick: () => this.setZoom('fit') }));
-    this.area = el('section', { class: 'gil-area', 'aria-label': 'Board' }, this.banner, el('div', { class: 'gil-board-row' }, this.scroller, this.strip));
+    this.area = el('section', { class: 'gil-area', 'aria-label': 'Board' }, el('div', { class: 'gil-board-row' }, this.scroller, this.strip));
 
     this.teams = el('section', { class: 'gil-teams', id: 'gil-teams', 'aria-label': 'Teams' });
 
@@ -121,15 +121,17 @@ export class Table {
     this.tradeBtn = el('button', { type: 'button', id: 'gil-trade', text: 'Trade in', onclick: () => this.trade() });
     this.placeBtn = el('button', { type: 'button', id: 'gil-place', class: 'primary', text: 'Place', onclick: () => this.confirm() });
     this.passBtn = el('button', { type: 'button', id: 'gil-pass', text: 'Pass', onclick: () => this.pass() });
-    this.dock = el('section', { class: 'gil-dock', id: 'gil-dock', 'aria-label': 'Your move', 'data-your-move': '' },
+    this.dock = el('section', { class: 'gil-dock', id: 'gil-dock', 'aria-label': 'Your move' },
       this.prompt, this.last, el('div', { class: 'gil-buttons' }, this.tradeBtn, this.placeBtn, this.passBtn));
     this.hand = el('div', { class: 'gil-cards', id: 'hand', role: 'group', 'aria-label': 'Your cards' });
     this.handBox = el('section', { class: 'gil-hand', 'aria-labelledby': 'gil-hand-title' },
       el('h2', { class: 'gil-hand-title', id: 'gil-hand-title', text: 'Your hand' }), this.hand);
 
-    this.root = el('div', { class: 'gil', id: 'gil' }, this.teams, this.area, this.dock, this.handBox);
-    // A banner never covers the board's spaces (the one it tells of above all).
-    this.banners = new Banners(this.banner, { cues: this.room.cues, avoid: () => [...this.spaces, ...this.teams.querySelectorAll('.gil-team')] });
+    // The table's place for notices (the start's announcement, Your move,
+    // a banner): after your hand, where nothing moves for them.
+    this.notices = el('div', { class: 'gil-notices notices', id: 'gil-notices', 'data-notices': '', 'data-your-move': '' }, this.banner);
+    this.root = el('div', { class: 'gil', id: 'gil' }, this.teams, this.area, this.dock, this.handBox, this.notices);
+    this.banners = new Banners(this.banner, { cues: this.room.cues });
     board.replaceChildren(this.root);
     // The room's status line lives in the dock, where your eyes are.
     const status = document.getElementById('room-status');

@@ -120,8 +120,8 @@ export class Table {
     this.pile = el('div', { class: 'ln-pile', id: 'ln-pile' });
     this.discardBox = el('div', { class: 'ln-discard', id: 'ln-discard-pile' });
     this.stock = el('section', { class: 'ln-stock', 'aria-label': 'Pile and discard' }, this.pile, this.discardBox);
-    this.banner = el('p', { class: 'ln-banner', id: 'ln-banner', hidden: true });
-    this.area = el('section', { class: 'ln-area', 'aria-label': 'Grid' }, this.banner, this.grid, this.stock);
+    this.banner = el('p', { class: 'ln-banner banner', id: 'ln-banner', hidden: true });
+    this.area = el('section', { class: 'ln-area', 'aria-label': 'Grid' }, this.grid, this.stock);
 
     this.prompt = el('p', { class: 'ln-prompt', id: 'ln-prompt' });
     this.drawBtn = el('button', { type: 'button', id: 'ln-draw', text: 'Draw', onclick: () => this.drawCard() });
@@ -129,12 +129,15 @@ export class Table {
     this.discardBtn = el('button', { type: 'button', id: 'ln-discard', class: 'primary', text: 'Discard', onclick: () => this.discard() });
     this.backBtn = el('button', { type: 'button', id: 'ln-back', class: 'quiet', text: 'Back', onclick: () => this.putDown() });
     this.drawnBox = el('div', { class: 'ln-drawn', id: 'ln-drawn', hidden: true });
-    this.dock = el('section', { class: 'ln-dock', id: 'ln-dock', 'aria-label': 'Your move', 'data-your-move': '' },
+    this.dock = el('section', { class: 'ln-dock', id: 'ln-dock', 'aria-label': 'Your move' },
       this.prompt, this.drawnBox, el('div', { class: 'ln-buttons' }, this.drawBtn, this.keepBtn, this.discardBtn, this.backBtn));
     this.handTitle = el('h2', { class: 'ln-hand-title', id: 'ln-hand-title', text: 'Your hand' });
     this.handBox = el('section', { class: 'ln-hand', 'aria-labelledby': 'ln-hand-title' }, this.handTitle, this.hand);
 
-    this.root = el('div', { class: 'ln', id: 'ln' }, this.area, this.dock, this.handBox);
+    // The table's place for notices (the start's announcement, Your move,
+    // the bonus turn): after your hand, where nothing moves for them.
+    this.notices = el('div', { class: 'ln-notices notices', id: 'ln-notices', 'data-notices': '', 'data-your-move': '' }, this.banner);
+    this.root = el('div', { class: 'ln', id: 'ln' }, this.area, this.dock, this.handBox, this.notices);
     board.replaceChildren(this.root);
     // The room's status line lives in the dock, where your eyes are.
     const status = document.getElementById('room-status');

@@ -73,23 +73,24 @@ export class Table {
     this.prompt = el('p', { class: 'sm-prompt', id: 'sm-prompt' });
     this.strip = el('div', { class: 'sm-strip', id: 'sm-strip', 'data-scrolls': '', tabindex: '0', role: 'region', 'aria-label': 'The Division, scrolling sideways' }, this.parts.division);
     this.dock = el('section', { class: 'sm-dock', id: 'sm-dock', 'aria-label': 'Your moves', 'data-your-move': '' }, this.prompt, this.parts.moves);
+    // (For the eyes only: the kit's live region reads the same sentence from the log.)
+    this.banner = el('p', { class: 'sm-banner', id: 'sm-banner', hidden: true });
+    // The table's place for notices (the start's announcement, a banner):
+    // under your cards, clear of the Division, your yard and the timetable.
+    this.notices = el('div', { class: 'sm-notices notices', id: 'sm-notices', 'data-notices': '' }, this.banner);
     this.handBox = el('section', { class: 'sm-hand-box', id: 'sm-hand-box', 'aria-labelledby': 'sm-hand-title' },
-      el('h3', { id: 'sm-hand-title', text: 'Your Home Office cards' }), this.parts.hand);
+      el('h3', { id: 'sm-hand-title', text: 'Your Home Office cards' }), this.parts.hand, this.notices);
     // (On a phone only the yard and the moves stay at the foot of the
     // screen, the hand following them down the page.)
     this.deskMain = el('div', { class: 'sm-desk-main' }, this.parts.desk, this.dock);
     this.deskBox = el('section', { class: 'sm-desk', id: 'sm-desk', 'aria-labelledby': 'sm-desk-title' }, this.deskMain, this.handBox);
-    // (For the eyes only: the kit's live region reads the same sentence from the log.)
-    this.banner = el('p', { class: 'sm-banner', id: 'sm-banner', hidden: true });
     this.root = el('div', { class: 'sm', id: 'sm' },
       this.parts.head,
       el('section', { class: 'sm-division', id: 'sm-division', 'aria-labelledby': 'sm-division-title' }, this.parts.caption, this.strip),
-      this.banner, this.deskBox, this.parts.timetable);
+      this.deskBox, this.parts.timetable);
     board.replaceChildren(this.root);
     this.status = document.getElementById('room-status');
-    // A banner never lies over the status line, your yard, your hand, your
-    // moves or the timetable.
-    this.banners = new Banners(this.banner, { cues: this.room.cues, avoid: () => [this.status, this.parts.desk, this.parts.hand, this.parts.moves, this.parts.timetable] });
+    this.banners = new Banners(this.banner, { cues: this.room.cues });
     // The page keeps what it scrolls to clear of your Office at the foot of the screen.
     const clear = new ResizeObserver(() => {
       const stuck = this.stuck();

@@ -34,10 +34,9 @@ export function justStarted(was, snap) {
 }
 
 /** The handoff: the table arrives (a short beat, none under reduced
- * motion, see room.css) and the announcement stands under the bar until it
- * is put away or you make your first move (its moment has passed, and a
- * phone needs the room). A screen reader hears it through the kit's one
- * live region (room.announce). */
+ * motion, see room.css) and the announcement stands in the table's notices
+ * until it is put away or you make your first move (its moment has passed).
+ * A screen reader hears it through the kit's one live region (room.announce). */
 export function handoff(room) {
   const root = document.getElementById('room');
   const bar = root.querySelector(':scope > header.bar');
@@ -57,11 +56,21 @@ export function handoff(room) {
 export function news(room, text) {
   const bar = document.querySelector('#room > header.bar');
   if (!bar) return;
-  (document.getElementById('opening') || bar).after(standing('table-news', text, 'Put the news away'));
+  bar.after(standing('table-news', text, 'Put the news away'));
   room.announce(text);
 }
 
-/** A line standing under the bar until put away (its ✕) or your move. */
+/** The start's announcement goes to the table's one place for notices
+ * (`[data-notices]`, where the table keeps room for them): there it moves
+ * none of the table and pushes neither your hand nor your moves out of
+ * sight. A table without one has it under the bar. */
+export function gather() {
+  const place = document.querySelector('[data-notices]');
+  const opening = document.getElementById('opening');
+  if (place && opening && opening.parentNode !== place) place.prepend(opening);
+}
+
+/** A line standing until put away (its ✕) or your move. */
 function standing(id, text, away) {
   document.getElementById(id)?.remove();
   const line = el('p', { class: `opening ${id}`, id },

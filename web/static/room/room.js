@@ -16,7 +16,7 @@ import { api, connect, cookie, el, forgetTable, rememberTable, savedName, saveNa
 import { keepingFocus, patch } from './patch.js';
 import { firstVisit, markRead } from './howto.js';
 import { HINTS_KEY, HINTS_WARNING, Hints, hintsOn, hintsSetting } from './hints.js';
-import { handoff, justStarted, news, presetName, putAway } from './opening.js';
+import { handoff, justStarted, news, presetName, putAway, gather } from './opening.js';
 import { fitOffer, settingsList } from './settings.js';
 import { LOUDEST, SOUNDS_KEY, play as playSound, soundsOn } from './sounds.js';
 import { YourMove } from './yourmove.js';
@@ -186,6 +186,7 @@ export function start(cfg) {
     // The start is told first, then what the bots did before this page heard of it.
     if (justStarted(was, snap)) handoff(room);
     shell.update(passed ? null : was);
+    gather();
   }
   return room;
 }
