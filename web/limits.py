@@ -1,5 +1,5 @@
-"""How fast one browser, and one address, may act: moves, and joining or
-creating tables. Each action counts against its browser's limit
+"""How fast one browser, and one address, may act: moves, joining or
+creating tables, and talking at them. Each action counts against its browser's limit
 (PARLOR_LIMITS) and its address's (PARLOR_ADDRESS_LIMITS, higher: a
 household shares one), so a fresh cookie for every request gains nothing.
 With Redis (the site scaled out) the counts live there, so every server
@@ -22,6 +22,8 @@ from django.core.cache import caches
 from tables.asking import Refused
 
 JOINING = {"join", "create"}
+TALKING = {"talk"}  # counted apart from moves: a chatty table never slows its play
+TALKING_FAST = "That's a lot said in a short time; wait a moment before saying more."
 log = logging.getLogger(__name__)
 
 
@@ -144,12 +146,14 @@ class _Window:
         if count + earlier * self.weight > self.most:
             if self.kind == "join":
                 raise Refused("That's a lot of tables in a short time; wait a minute and try again.", 429)
+            if self.kind == "talk":
+                raise Refused(TALKING_FAST, 429)
             raise Refused("You're going faster than the table can follow; wait a moment and try again.", 429)
 
 
 def _windows(browser: str, action: str, address: str | None) -> list[_Window]:
     """The browser's window, and its address's when it is known."""
-    kind = "join" if action in JOINING else "act"
+    kind = "join" if action in JOINING else "talk" if action in TALKING else "act"
     found = [_window(kind, settings.PARLOR_LIMITS[kind], f"{kind}:{browser}")]
     if address is not None:
         found.append(_window(kind, settings.PARLOR_ADDRESS_LIMITS[kind], f"{kind}-from:{address}"))
