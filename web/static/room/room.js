@@ -399,13 +399,14 @@ function tableShell(room) {
   const seats = el('ol', { class: 'plates', id: 'plates', 'aria-label': 'Players' });
   const logList = el('ol', { class: 'log', id: 'log' });
   const [talk, talkMenu, bubbles, talkDock] = room.talk.parts();
-  const drawer = el('aside', { class: 'drawer', id: 'log-drawer', hidden: true, 'aria-label': 'Log' }, el('h2', { text: 'Log' }), logList, talk);
+  const drawer = el('aside', { class: 'drawer', id: 'log-drawer', hidden: true, 'aria-label': 'Log' }, el('h2', { text: 'Log' }), logList);
   // (Not a live region: the kit's one live region, #announce, speaks for the table.)
   const status = el('p', { id: 'room-status', class: 'status' });
   const cover = el('div', { class: 'covered-note', id: 'covered-note', hidden: true });
   const watching = el('p', { class: 'watching-note', id: 'watching-note', hidden: true });
   const passing = el('section', { class: 'pass-screen', id: 'pass-screen', hidden: true, 'aria-labelledby': 'pass-title' });
-  const area = el('div', { class: 'table-area' }, el('div', { class: 'play' }, seats, board), drawer);
+  // (The talk shows under the log, opened and closed with it: talk.css.)
+  const area = el('div', { class: 'table-area' }, el('div', { class: 'play' }, seats, board), el('div', { class: 'side' }, drawer, talk));
   const rules = dialog('rules', 'How to play', el('div', { class: 'rules', tabindex: '0', role: 'region', 'aria-label': 'How to play' }));
   if (cfg.rules) rules.body.innerHTML = cfg.rules;
   else rules.body.textContent = 'The table shows what you can do on your turn.';

@@ -57,7 +57,7 @@ export class Talk {
     this.reactions = el('div', { class: 'talk-reactions', id: 'talk-reactions', role: 'group', 'aria-label': 'Reactions' },
       this.reactionButtons(false));
     this.hostRow = el('div', { class: 'talk-host', id: 'talk-host' });
-    this.section = el('section', { class: 'talk', id: 'talk', 'aria-labelledby': 'talk-title' },
+    this.section = el('aside', { class: 'drawer talk', id: 'talk', 'aria-labelledby': 'talk-title' },
       el('h2', { id: 'talk-title', text: 'Talk' }), this.list, this.hiddenNote, this.note, this.reactions, this.form,
       this.status, this.hostRow);
     this.menu = el('div', { class: 'talk-menu', id: 'talk-menu', role: 'group', 'aria-label': 'Reactions', hidden: true,
@@ -67,7 +67,12 @@ export class Talk {
     // button beside your plate there, kept in place as the table moves.
     this.dock = el('div', { class: 'talk-dock', id: 'talk-dock', hidden: true });
     addEventListener('resize', () => this.place());
+    // The board and your plate resizing (the log opened beside them) moves the plate.
+    this.watching = new ResizeObserver(() => this.stand());
+    this.watched = [];
     addEventListener('scroll', () => this.stand(), { passive: true, capture: true });
+    // Opening the log reads what was said meanwhile.
+    document.addEventListener('click', e => { if (e.target.closest && e.target.closest('#open-log')) this.unread(0); });
     // (A table arriving, or a plate that slides, ends where the button follows.)
     for (const type of ['animationend', 'transitionend']) document.addEventListener(type, () => this.stand(), true);
     document.addEventListener('pointerdown', e => {
@@ -83,7 +88,7 @@ export class Talk {
     }));
   }
 
-  /** The talk section of the log drawer, and the layers a table puts on top. */
+  /** The talk, shown under the log drawer, and the layers a table puts on top. */
   parts() {
     return [this.section, this.menu, this.bubbles, this.dock];
   }
@@ -128,6 +133,12 @@ export class Talk {
     const plate = !kitPlatesShown() && snap && snap.seat !== null ? this.plateOf(snap.seat) : null;
     const button = plate ? this.button() : null;
     this.dock.hidden = !button;
+    const watch = [document.getElementById('board'), plate].filter(Boolean);
+    if (watch.some((node, k) => node !== this.watched[k])) {
+      this.watching.disconnect();
+      for (const node of watch) this.watching.observe(node);
+      this.watched = watch;
+    }
     if (!button) { this.dock.replaceChildren(); return; }
     const old = this.dock.firstElementChild;
     if (old && old.id === button.id) patch(old, button);
@@ -135,16 +146,17 @@ export class Talk {
     this.stand();
   }
 
-  /** The docked button on the top right corner of your plate, half over its edge. */
+  /** The docked button just right of your plate (left of it at the window's edge), level with its middle. */
   stand() {
     const snap = this.room.snap;
     if (this.dock.hidden || !snap || snap.seat === null) return;
     const plate = this.plateOf(snap.seat);
     if (!plate) return;
     const at = plate.getBoundingClientRect();
-    const half = this.dock.offsetWidth / 2;
-    this.dock.style.left = `${at.right - half}px`;
-    this.dock.style.top = `${at.top - half}px`;
+    const size = this.dock.offsetWidth;
+    const right = at.right + 4 + size <= document.documentElement.clientWidth;
+    this.dock.style.left = `${right ? at.right + 4 : at.left - 4 - size}px`;
+    this.dock.style.top = `${at.top + (at.height - size) / 2}px`;
   }
 
   closeMenu(refocus) {
@@ -226,11 +238,25 @@ export class Talk {
       if (!this.shows(s)) continue;
       this.append(s);
       if (message.earlier) continue;
-      if (s.kind === 'reaction') this.bubble(s);
-      if (!(this.mine(s) && s.seat !== null)) this.room.announce(`${this.nameOf(s)} ${s.kind === 'reaction' ? 'reacts' : 'says'}: ${s.text}`, true);
+      this.bubble(s);
+      if (this.mine(s) && s.seat !== null) continue; // (a seat's own words aren't told back to it)
+      this.unread(1);
+      this.room.announce(`${this.nameOf(s)} ${s.kind === 'reaction' ? 'reacts' : 'says'}: ${s.text}`, true);
     }
     if (this.said.length > KEPT) this.said.splice(0, this.said.length - KEPT);
     while (this.list.childElementCount > KEPT) this.list.firstElementChild.remove();
+  }
+
+  /** Count what was said while the log was closed on the Log button (and ⋯ on a phone); none once it is open. */
+  unread(more) {
+    const log = document.getElementById('log-drawer');
+    this.missed = !more || !log || !log.hidden ? 0 : (this.missed || 0) + more;
+    for (const id of ['open-log', 'bar-more']) {
+      const button = document.getElementById(id);
+      if (!button) continue;
+      if (this.missed) button.dataset.unread = String(this.missed);
+      else delete button.dataset.unread;
+    }
   }
 
   sent() {
@@ -256,9 +282,9 @@ export class Talk {
   }
 
   append(s) {
-    // A drawer being read at its newest line follows the new ones in; one scrolled back stays where it is.
-    const drawer = this.section.closest('.drawer');
-    const following = !drawer || drawer.scrollTop + drawer.clientHeight >= drawer.scrollHeight - 2;
+    // Talk being read at its newest line follows the new ones in; talk scrolled back stays where it is.
+    const drawer = this.section;
+    const following = drawer.scrollTop + drawer.clientHeight >= drawer.scrollHeight - 2;
     const when = new Date(s.at * 1000);
     const own = this.mine(s) && s.seat !== null;
     this.list.append(el('li', { class: `talk-line ${s.kind}`, 'data-by': s.by, 'data-id': String(s.id) },
@@ -267,10 +293,10 @@ export class Talk {
       el('span', { class: 'talk-text', text: s.text }),
       own ? null : el('button', { type: 'button', class: 'quiet talk-hide', 'aria-label': `Hide ${s.name}’s talk`, text: 'Hide',
         onclick: () => this.hide(s.by) })));
-    if (following && drawer) drawer.scrollTop = drawer.scrollHeight;
+    if (following) drawer.scrollTop = drawer.scrollHeight;
   }
 
-  /** A reaction on its sayer's plate for a few seconds (landing at once with reduced motion: the kit's rule). */
+  /** What was said, on its sayer's plate for a few seconds (landing at once with reduced motion: the kit's rule). */
   bubble(s) {
     if (s.seat === null) return;
     const plate = this.plateOf(s.seat);
