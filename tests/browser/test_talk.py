@@ -11,6 +11,7 @@ import re
 from playwright.sync_api import expect
 
 from tables import talking
+from tests.browser.accessibility import findings
 from tests.browser.conftest import RECORD_SAID
 from tests.browser.tables import cookies, seated
 from tests.live import Client
@@ -97,3 +98,46 @@ def test_two_people_and_a_watcher_talk_react_switch_to_reactions_only_and_hide(s
     expect(ada_page.locator("#talk-log li").filter(has_text="Ben")).to_have_count(0)
     expect(_line(cy_page, "Ben", "Who dealt this?")).to_have_count(1)
     assert ada_errors == [] and ben_errors == [] and cy_errors == []
+
+
+def test_at_a_table_that_draws_its_own_plates_the_talk_stays_clear_of_the_hand_and_the_moves_on_a_phone(servers, browser):
+    """Euchre draws its own plates round the felt (the kit's stand aside):
+    the button to react stands beside Ada's plate there and her reaction
+    shows over it; on a phone the talk, its field in use, sits below the
+    hand and the moves, covering neither; and axe-core finds nothing."""
+    server = servers.start()
+    ada = Client(server)
+    code = ada.post("/api/tables", {"game": "euchre", "name": "Ada"})[1]["code"]
+    ada.post(f"/api/tables/{code}/fill", {"level": "easy"})
+    ada.post(f"/api/tables/{code}/start")
+    page, errors = seated(browser, server.url, cookies(ada), f"/t/{code}", phone=True)
+    plate = page.locator('.eu-plate[data-seat="0"]')
+    expect(plate).to_be_visible()
+    react, at = page.locator("#talk-dock #talk-react"), plate.bounding_box()
+    expect(react).to_be_visible()
+    box = react.bounding_box()
+    assert at["x"] + at["width"] <= box["x"] <= at["x"] + at["width"] + 8, (box, at)  # just right of her plate
+    assert at["y"] <= box["y"] + box["height"] / 2 <= at["y"] + at["height"], (box, at)
+    react.click()
+    page.locator("#talk-menu").get_by_role("button", name="Good game").click()
+    expect(react).to_be_focused()
+    bubble = page.locator('.talk-bubble[data-seat="0"]', has_text="Good game")
+    expect(bubble).to_be_visible()
+    middle = bubble.bounding_box()["x"] + bubble.bounding_box()["width"] / 2
+    assert at["x"] <= middle <= at["x"] + at["width"]
+
+    page.locator("#bar-more").click()
+    page.locator("#open-log").click()
+    page.locator("#talk-text").fill("Good luck, everyone")
+    field = page.locator("#talk-text").bounding_box()
+    kept = [node for node in page.locator("#hand, #eu-dock").all() if node.is_visible()]
+    assert len(kept) == 2, "Ada's hand and her moves are on the page"
+    for node in kept:
+        b = node.bounding_box()
+        apart = b["y"] + b["height"] <= field["y"] or field["y"] + field["height"] <= b["y"] or \
+            b["x"] + b["width"] <= field["x"] or field["x"] + field["width"] <= b["x"]
+        assert apart, f"the talk field covers {node.evaluate('n => n.id')}"
+    page.locator("#talk-text").press("Enter")
+    expect(_line(page, "Ada", "Good luck, everyone")).to_have_count(1)
+    assert findings(page, "Euchre's table with its talk open on a phone") == []
+    assert errors == []
