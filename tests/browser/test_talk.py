@@ -97,6 +97,21 @@ def test_two_people_and_a_watcher_talk_react_switch_to_reactions_only_and_hide(s
     expect(_line(ada_page, "Ada", "😄")).to_have_count(1)
     expect(ada_page.locator("#talk-log li").filter(has_text="Ben")).to_have_count(0)
     expect(_line(cy_page, "Ben", "Who dealt this?")).to_have_count(1)
+
+    # Ben turns talk off in his Options: nothing said shows on his page, and he can say nothing.
+    ben_page.locator("#open-options").click()
+    ben_page.get_by_label("Talk: reactions and messages at the table").uncheck()
+    ben_page.get_by_role("dialog", name="Options").get_by_role("button", name="Close").click()
+    expect(ben_page.locator("#talk-note")).to_have_text("Talk is off in your Options.")
+    expect(ben_page.locator("#talk-log li")).to_have_count(0)
+    expect(ben_page.locator("#talk-reactions button").first).to_be_disabled()
+    ada_page.locator("#talk-reactions").get_by_role("button", name="Wow").click()
+    expect(_line(cy_page, "Ada", "😮")).to_have_count(1)
+    ada_page.locator("#drawer-talk-allowed").select_option("all")  # a later change, which Ben's page draws
+    expect(ben_page.locator("#talk-note")).to_have_text("Talk is off in your Options.")
+    expect(ben_page.locator("#drawer-talk-allowed")).to_have_count(0)
+    ben_page.wait_for_function("document.getElementById('talk-form').hidden === false")
+    assert ben_page.locator("#talk-log li").count() == 0 and ben_page.locator(".talk-bubble").count() == 0
     assert ada_errors == [] and ben_errors == [] and cy_errors == []
 
 

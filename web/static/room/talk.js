@@ -329,7 +329,8 @@ export class Talk {
   redrawLog() {
     this.list.replaceChildren();
     for (const s of this.said) if (this.shows(s)) this.append(s);
-    for (const b of this.bubbles.children) if (hiddenKeys().has(b.dataset.by)) b.remove();
+    const hidden = hiddenKeys();
+    for (const b of [...this.bubbles.children]) if (!talkOn() || hidden.has(b.dataset.by)) b.remove();
     this.drawHidden();
   }
 
