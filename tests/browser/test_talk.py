@@ -78,6 +78,13 @@ def test_two_people_and_a_watcher_talk_react_switch_to_reactions_only_and_hide(s
     expect(_line(cy_page, "Ben", "Oops")).to_have_count(1)
     expect(_line(ada_page, "Ben", "One more thing")).to_have_count(0)
 
+    # The host lets watchers talk: Cy, who never sat down anywhere, says something.
+    ada_page.locator("#drawer-talk-watchers").check()
+    expect(cy_page.locator("#talk-note")).to_have_text("The host allows only reactions at this table just now.")
+    cy_page.locator("#talk-reactions").get_by_role("button", name="Good game").click()
+    for page in (ada_page, ben_page):
+        expect(_line(page, "Someone (watching)", "Good game")).to_have_count(1)
+
     # Ada hides Ben: nothing more of his reaches her page; the watcher still has it.
     ada_page.get_by_role("button", name="Hide Ben’s talk").first.click()
     expect(ada_page.locator("#talk-log li[data-by]").filter(has_text="Ben")).to_have_count(0)

@@ -7,7 +7,7 @@
 // person's key, at every table) or turn talk off in Options. The host
 // chooses what may be said, in the waiting room and in the drawer.
 
-import { el } from './net.js';
+import { api, el, savedName } from './net.js';
 import { keepingFocus, patch } from './patch.js';
 
 export const TALK_KEY = 'parlor:talk';
@@ -84,7 +84,7 @@ export class Talk {
     return REACTIONS.map(r => el('button', {
       type: 'button', class: `quiet talk-reaction${r.label ? ' emoji' : ''}`, 'data-react': r.key,
       'aria-label': r.label || null, title: r.label || null, text: r.text,
-      onclick: () => { this.send({ type: 'talk', react: r.key }); if (fromMenu) this.closeMenu(true); },
+      onclick: () => { this.say({ react: r.key }); if (fromMenu) this.closeMenu(true); },
     }));
   }
 
@@ -218,7 +218,18 @@ export class Talk {
     if (!text.trim()) { this.refused('Type a few words first.'); return; }
     this.pending = text.trim();
     this.status.textContent = '';
-    this.send({ type: 'talk', text });
+    this.say({ text });
+  }
+
+  /** Say it on the table's socket; a watcher says it over HTTP, which gives
+   * a browser that never sat down the session a word needs (with the name
+   * this browser goes by, if it has one). What was said comes back on the
+   * socket either way. */
+  say(body) {
+    const snap = this.room.snap;
+    if (snap && snap.seats.some(s => s.here)) { this.send({ type: 'talk', ...body }); return; }
+    const name = savedName();
+    api(`tables/${this.room.code}/talk`, name ? { ...body, name } : body).catch(err => this.refused(err.message));
   }
 
   /** A sentence refusing what this page said: kept by the field until the next word goes. */
