@@ -189,13 +189,18 @@ else:
 PARLOR_LIMITS = {
     "act": (int(os.environ.get("PARLOR_LIMIT_ACTS", "60")), 10),
     "join": (int(os.environ.get("PARLOR_LIMIT_JOINS", "20")), 60),
+    "talk": (int(os.environ.get("PARLOR_LIMIT_TALK", "8")), 15),
 }
 # The same, per address (behind a proxy, the one it reports): a household's
 # browsers share one, so an address may do what a few busy browsers do.
 PARLOR_ADDRESS_LIMITS = {
     "act": (int(os.environ.get("PARLOR_LIMIT_ADDRESS_ACTS", "240")), 10),
     "join": (int(os.environ.get("PARLOR_LIMIT_ADDRESS_JOINS", "60")), 60),
+    "talk": (int(os.environ.get("PARLOR_LIMIT_ADDRESS_TALK", "30")), 15),
 }
+# Days what was said at a table is kept after the table's last game ends
+# (tables.talking; `manage.py forget_talk CODE` deletes a table's at once).
+PARLOR_TALK_KEPT_DAYS = float(os.environ.get("PARLOR_TALK_KEPT_DAYS", "7"))
 # Sockets one browser, and one address, may hold open on a server process
 # (a tab holds one); and (most, per seconds) refreshes one socket may ask
 # for, each a read of the table (the table sends every change by itself).

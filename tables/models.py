@@ -54,6 +54,13 @@ class Table(models.Model):
     # seats' indexes by how, {"device": [0, 2]} for a device passed round,
     # "twice" for an account at two seats. None of them is rated.
     shared = models.JSONField(default=dict)
+    # What may be said at the table (the host's choice, tables.talking):
+    # messages and reactions, reactions only, or nothing; and whether
+    # people watching may say it too.
+    ALL, REACTIONS, QUIET = "all", "reactions", "off"
+    TALK = [(ALL, "Messages and reactions"), (REACTIONS, "Reactions only"), (QUIET, "Nothing")]
+    talk = models.CharField(max_length=10, choices=TALK, default=ALL)
+    watchers_talk = models.BooleanField(default=False, help_text="Whether people watching may say something too.")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -160,3 +167,27 @@ class SharedResult(models.Model):
 
     def __str__(self):
         return f"the shared link to result {self.result_id}"
+
+
+class Said(models.Model):
+    """A reaction or a message said at a table, kept while the table lives
+    and PARLOR_TALK_KEPT_DAYS after it ends (tables.talking); never part of
+    a game's record."""
+
+    REACTION, MESSAGE = "reaction", "message"
+
+    table = models.ForeignKey(Table, related_name="said", on_delete=models.CASCADE)
+    number = models.PositiveIntegerField(help_text="Which game at this table (0: before the first).")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The sayer's seat; empty for a watcher.")
+    browser = models.CharField(max_length=64, help_text="The sayer's browser.")
+    name = models.CharField(max_length=40)
+    kind = models.CharField(max_length=10, choices=[(REACTION, "Reaction"), (MESSAGE, "Message")])
+    text = models.CharField(max_length=200)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name_plural = "said"
+
+    def __str__(self):
+        return f"{self.name}: {self.text}"

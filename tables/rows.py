@@ -29,14 +29,15 @@ from .models import Move, Seat, Table
 
 JSON_COLUMNS = frozenset({"settings", "state", "clocks", "shared"})
 TABLE_COLUMNS = ("id", "code", "game", "status", "host", "settings", "seed", "number", "state", "seq", "clocks",
-                 "due_at", "hints", "shared", "created", "updated")
+                 "due_at", "hints", "shared", "talk", "watchers_talk", "created", "updated")
 SEAT_COLUMNS = ("id", "table_id", "index", "kind", "browser", "user_id", "name", "level", "covered", "was_covered",
                 "device", "holds", "hinted")
 SEAT_FLAGS = SEAT_COLUMNS[-5:]  # the seat's flags, which SQLite keeps as 0 and 1
 PLAY_COLUMNS = ("state", "seq", "clocks", "due_at", "status", "updated")
 # Where a table's row holds what is read as more than it is stored as.
 JSON_AT = tuple(at for at, column in enumerate(TABLE_COLUMNS) if column in JSON_COLUMNS)
-STATE_AT, HINTS_AT = TABLE_COLUMNS.index("state"), TABLE_COLUMNS.index("hints")
+STATE_AT = TABLE_COLUMNS.index("state")
+FLAGS_AT = (TABLE_COLUMNS.index("hints"), TABLE_COLUMNS.index("watchers_talk"))  # SQLite keeps them as 0 and 1
 WHEN_COLUMNS = ("created", "updated")
 WHEN_AT = tuple(TABLE_COLUMNS.index(c) for c in WHEN_COLUMNS)
 MOVE_COLUMNS = ("table_id", "number", "seq", "seat", "action", "now", "by", "created")
@@ -309,7 +310,8 @@ def _with_seats(connection, row) -> tuple[Table, list[Seat]]:
             values[at] = kept[1] if at == STATE_AT and kept is not None and kept[0] == values[at] else orjson.loads(values[at])
     for at in WHEN_AT:
         values[at] = _aware(connection, values[at])
-    values[HINTS_AT] = bool(values[HINTS_AT])
+    for at in FLAGS_AT:
+        values[at] = bool(values[at])
     table = _built(Table, connection.alias, TABLE_COLUMNS, values)
     seats = [_seat(connection, values) for values in orjson.loads(row[-1] or "[]")]
     seats.sort(key=attrgetter("index"))

@@ -11,11 +11,12 @@ Each job has its module: ``seating`` (the lobby and the waiting room),
 ``playing`` (a game under way, and a move's way through the code), ``bots``
 (the bot clock), ``ticker`` (the bots' turns in the background),
 ``snapshots`` and ``reading`` (what a browser sees), ``results``,
-``hints`` (the strong bot's move for a person's own seat), ``telling``
+``hints`` (the strong bot's move for a person's own seat), ``talking``
+(reactions and messages said at the table), ``telling``
 (the sockets told of a change), ``hold`` (the table an action is
 about), ``rows`` (the store)."""
 
-from . import hints
+from . import hints, talking
 from .asking import NAME_LENGTH, Refused, Visitor
 from .hold import NO_SUCH_TABLE, normal_code
 from .playing import again, cover, end, hand, hurry, move, move_all, start, take_back
@@ -27,7 +28,7 @@ from .ticker import tick
 
 __all__ = [
     "NAME_LENGTH", "NO_SUCH_TABLE", "Refused", "Visitor", "add_bot", "add_here", "again", "arrange", "clear", "configure", "cover",
-    "create", "end", "fill", "group", "hand", "hints", "hurry", "join", "leave", "move", "move_all", "normal_code", "read",
+    "create", "end", "fill", "group", "hand", "hints", "hurry", "talking", "join", "leave", "move", "move_all", "normal_code", "read",
     "set_level",
     "snapshot", "start", "tables_of", "take_back", "text", "tick", "views",
 ]

@@ -135,6 +135,8 @@ class _Around:
             # How many bots the host's Start seats in the empty seats first (None: no number will do).
             "startBots": self.start.bots,
             "hints": table.hints,  # whether the host lets players ask for hints
+            # What the host lets be said at the table: all, reactions or off; and whether by watchers too.
+            "talk": {"allowed": table.talk, "watchers": table.watchers_talk},
             "seats": [
                 {
                     **shown, "you": s is mine, "here": s.index in here,

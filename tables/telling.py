@@ -54,14 +54,29 @@ def tell(held: Held) -> None:
             if bot is not None:
                 alarms.set_for(table.code, due)
             return
-        if getattr(channel_layer, "local_only", False) and mainloop.hand(channel_layer.hand_out, group(table.code), message):
-            return  # this process's sockets are all there are
-        telling = _tell(channel_layer, group(table.code), message)
-        if not mainloop.hand(_start, telling):
-            telling.close()
-            async_to_sync(_tell)(channel_layer, group(table.code), message)
+        _hand(channel_layer, group(table.code), message)
 
     transaction.on_commit(send)
+
+
+def tell_all(code: str, message: dict) -> None:
+    """Once this commits, hand ``message`` (the same for every browser, such
+    as a word said at the table) to every socket at the table ``code``."""
+    def send():
+        channel_layer = get_channel_layer()
+        if channel_layer is not None and _heard_at(channel_layer, group(code)):
+            _hand(channel_layer, group(code), message)
+
+    transaction.on_commit(send)
+
+
+def _hand(channel_layer, name: str, message: dict) -> None:
+    if getattr(channel_layer, "local_only", False) and mainloop.hand(channel_layer.hand_out, name, message):
+        return  # this process's sockets are all there are
+    telling = _tell(channel_layer, name, message)
+    if not mainloop.hand(_start, telling):
+        telling.close()
+        async_to_sync(_tell)(channel_layer, name, message)
 
 
 _telling: set[asyncio.Task] = set()  # held so a message in flight isn't collected
@@ -77,7 +92,7 @@ def _start(telling) -> None:
 
 
 async def _tell(channel_layer, name: str, message: dict) -> None:
-    bot, heard_by = message["bot"], 0
+    bot, heard_by = message.get("bot"), 0
     try:
         if bot is None:
             await layer.call(channel_layer.group_send, name, message)

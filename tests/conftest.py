@@ -22,7 +22,7 @@ def _bots_answer_at_once(request):
     from web import limits
 
     # Tests act far faster than people; the limits have their own tests.
-    unlimited = {"act": (10**6, 10), "join": (10**6, 60)}
+    unlimited = {"act": (10**6, 10), "join": (10**6, 60), "talk": (10**6, 15)}
     with override_settings(PARLOR_BOT_THINK=0.0, PARLOR_LIMITS=unlimited, PARLOR_ADDRESS_LIMITS=unlimited):
         cache.clear()
         limits.forget()

@@ -224,6 +224,7 @@ class Servers:
             # Every test's browsers come from one address, loopback.
             "PARLOR_LIMIT_ADDRESS_ACTS": "1000000",
             "PARLOR_LIMIT_ADDRESS_JOINS": "1000000",
+            "PARLOR_LIMIT_ADDRESS_TALK": "1000000",
             "PARLOR_SOCKETS_PER_ADDRESS": "1000000",
             **extra_env,
         }

@@ -33,6 +33,8 @@ ACTIONS = {
     "back": lambda code, who, body: service.take_back(code, who, body.get("seat")),
     "end": lambda code, who, body: service.end(code, who),
     "again": lambda code, who, body: service.again(code, who),
+    "talk": lambda code, who, body: service.talking.say(code, who, body),
+    "talking": lambda code, who, body: service.talking.allow(code, who, body.get("talk"), body.get("watchers")),
 }
 
 

@@ -152,9 +152,10 @@ def table(request, code):
 def act(request, code, action):
     try:
         body = wire.parse(request.body)
-        # Only taking a seat needs a session: any other action by a browser
-        # without one is refused as a watcher's, and writes none.
-        who = visitors.from_request(request, body.get("name"), staying=action == "join")
+        # Only taking a seat, or talking as a watcher, needs a session: any
+        # other action by a browser without one is refused as a watcher's,
+        # and writes none.
+        who = visitors.from_request(request, body.get("name"), staying=action in ("join", "talk"))
         extra = perform(action, code, who, body, address=visitors.address(request))
         return JsonResponse({**service.read(code, who), **extra})
     except service.Refused as refused:

@@ -10,6 +10,7 @@ each socket ask for the table afresh so often (``caps``)."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import functools
 import logging
 
@@ -19,7 +20,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.db import DatabaseError
 
-from tables import alarms, db, layer, mainloop, service
+from tables import alarms, db, layer, mainloop, service, talking
 from tables.models import Table
 
 from . import batching, caps, limits, visitors, wire
@@ -29,6 +30,7 @@ from .api import BROKE
 log = logging.getLogger(__name__)
 
 _AFRESH = object()  # (a change without this browser's view: read the table)
+TALK_QUEUED = 100  # things said kept for a socket still sending the ones before
 WATCHING_ONLY = "This page is only watching the table. Reload it, then take a seat to play."
 
 
@@ -39,6 +41,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     counted = ()  # what caps counted this socket as, handed back when it closes
     refreshing = None  # the refresh waiting for the socket's allowance to come back
     hinting = None  # the hint being worked out for this socket
+    to_say = None  # what was said at the table and not yet sent, oldest first
+    saying = None  # the task sending it
 
     async def __call__(self, scope, receive, send):
         """As channels' consumer does, less its wait on two sources at once:
@@ -80,6 +84,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         joined = await self._join_group()
         await self.accept()
         await self.send_snapshot()
+        await self._send_lately()
         if not joined:
             # The table is shown as it stands, but live updates can't reach
             # this socket: close it so the page reconnects and tries again.
@@ -127,6 +132,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             if waiting is not None:
                 self.sending = asyncio.ensure_future(self._send_latest(waiting))
             return
+        if message.get("type") == "table.talk":
+            self._heard_said(message)
+            return
         self.latest = message
         if self.sending is None:
             self.sending = asyncio.ensure_future(self._send_latest())
@@ -145,10 +153,43 @@ class TableConsumer(AsyncWebsocketConsumer):
         finally:
             self.sending = None
 
+    def _heard_said(self, message):
+        """Something said at the table: unlike a change, every one is sent,
+        in the order said. A socket that stopped reading keeps only the
+        latest TALK_QUEUED (its page reads them afresh when it reconnects)."""
+        if self.to_say is None:
+            self.to_say = collections.deque(maxlen=TALK_QUEUED)
+        self.to_say.append(message["text"])
+        if self.saying is None:
+            self.saying = asyncio.ensure_future(self._say_all())
+
+    async def _say_all(self):
+        try:
+            while self.to_say:
+                await self.base_send({"type": "websocket.send", "text": self.to_say.popleft()})
+        except Exception:  # the socket closed under us; its page reconnects
+            log.debug("could not send talk to %s", self.channel_name, exc_info=True)
+        finally:
+            self.saying = None
+
+    async def table_talk(self, event):
+        """Something said, come through the layer's queue rather than handed over."""
+        await self.base_send({"type": "websocket.send", "text": event["text"]})
+
+    async def _send_lately(self):
+        """What was said at the table lately, for a page arriving."""
+        try:
+            lately = await db.call(talking.lately, self.code)
+        except DatabaseError:
+            log.warning("could not read what was said at %s", self.code, exc_info=True)
+            return
+        if lately is not None:
+            await self._send(lately)
+
     async def disconnect(self, close_code):
         caps.close_socket(self.counted)
         self.counted = ()
-        for waiting in (self.refreshing, self.hinting):
+        for waiting in (self.refreshing, self.hinting, self.saying):
             if waiting is not None:
                 waiting.cancel()
         self.channel_layer.stop_listening(self.channel_name)
@@ -168,8 +209,8 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return
             if kind == "act" and name == "act":
                 raise service.Refused('An act message says what to do, like {"type": "act", "do": "bot"}.')
-            if kind not in ("move", "act", "hint"):
-                raise service.Refused("A message's type is move, act, hint or refresh.")
+            if kind not in ("move", "act", "hint", "talk"):
+                raise service.Refused("A message's type is move, act, hint, talk or refresh.")
             if self.watching_only:
                 raise service.Refused(WATCHING_ONLY, 403)
             who = self.who

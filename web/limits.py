@@ -1,6 +1,6 @@
 """The site's one way of counting how often someone does something against
 a limit, and its limits on how fast one browser, and one address, may act:
-moves, and joining or creating tables. Each action counts against its
+moves, joining or creating tables, and talking at them. Each action counts against its
 browser's limit (PARLOR_LIMITS) and its address's (PARLOR_ADDRESS_LIMITS,
 higher: a household shares one), so a fresh cookie for every request gains
 nothing. The sign-in limits (accounts/throttle.py) count the same way.
@@ -30,6 +30,8 @@ from tables import layer as layers
 from tables.asking import Refused
 
 JOINING = {"join", "create"}
+TALKING = {"talk"}  # counted apart from moves: a chatty table never slows its play
+TALKING_FAST = "That's a lot said in a short time; wait a moment before saying more."
 log = logging.getLogger(__name__)
 
 
@@ -156,12 +158,14 @@ class Window:
         if self.over(count, earlier):
             if self.kind == "join":
                 raise Refused("That's a lot of tables in a short time; wait a minute and try again.", 429)
+            if self.kind == "talk":
+                raise Refused(TALKING_FAST, 429)
             raise Refused("You're going faster than the table can follow; wait a moment and try again.", 429)
 
 
 def _windows(browser: str, action: str, address: str | None) -> list[Window]:
     """The browser's window, and its address's when it is known."""
-    kind = "join" if action in JOINING else "act"
+    kind = "join" if action in JOINING else "talk" if action in TALKING else "act"
     found = [window(kind, settings.PARLOR_LIMITS[kind], f"{kind}:{browser}")]
     if address is not None:
         found.append(window(kind, settings.PARLOR_ADDRESS_LIMITS[kind], f"{kind}-from:{address}"))

@@ -21,6 +21,7 @@ import { fitOffer, settingsList } from './settings.js';
 import { LOUDEST, SOUNDS_KEY, play as playSound, soundsOn } from './sounds.js';
 import { YourMove } from './yourmove.js';
 import { inNames, watch } from './replay.js';
+import { Talk, talkOption, talkSetting } from './talk.js';
 
 const LEVEL_NAMES = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 // How long a move waits for the table's answer before you may try again.
@@ -54,9 +55,12 @@ export function start(cfg) {
   };
   let shell = null;
   room.hints = new Hints(room, frame => socket.send(frame));
+  room.talk = new Talk(room, frame => socket.send(frame));
 
   const socket = connect(code, message => {
     if (message.type === 'hint') { room.hints.heard(message); return; }
+    if (message.type === 'talk') { room.talk.heard(message); return; }
+    if (message.type === 'error' && message.for === 'talk') { room.talk.refused(message.message); return; }
     if (message.type === 'error' && message.for === 'hint') { room.hints.refused(message.message, message.status); return; }
     if (message.type === 'error') {
       // (A frame the table couldn't read at all, for null, may have been the move.)
@@ -308,6 +312,7 @@ function waitingRoom(room) {
     note,
     settingsForm(room),
     hintsSetting(room),
+    talkSetting(room),
     seated ? el('p', {}, el('button', { class: 'quiet', type: 'button', text: 'Leave this table', onclick: () => leaveTable(room) })) : null,
     el('p', {}, el('a', { href: '/', text: '← All games' })),
   );
@@ -399,13 +404,15 @@ function tableShell(room) {
   const board = el('div', { class: 'board', id: 'board', 'aria-busy': String(room.busy) });
   const seats = el('ol', { class: 'plates', id: 'plates', 'aria-label': 'Players' });
   const logList = el('ol', { class: 'log', id: 'log' });
+  const [talk, talkMenu, bubbles, talkDock] = room.talk.parts();
   const drawer = el('aside', { class: 'drawer', id: 'log-drawer', hidden: true, 'aria-label': 'Log' }, el('h2', { text: 'Log' }), logList);
   // (Not a live region: the kit's one live region, #announce, speaks for the table.)
   const status = el('p', { id: 'room-status', class: 'status' });
   const cover = el('div', { class: 'covered-note', id: 'covered-note', hidden: true });
   const watching = el('p', { class: 'watching-note', id: 'watching-note', hidden: true });
   const passing = el('section', { class: 'pass-screen', id: 'pass-screen', hidden: true, 'aria-labelledby': 'pass-title' });
-  const area = el('div', { class: 'table-area' }, el('div', { class: 'play' }, seats, board), drawer);
+  // (The talk shows under the log, opened and closed with it: talk.css.)
+  const area = el('div', { class: 'table-area' }, el('div', { class: 'play' }, seats, board), el('div', { class: 'side' }, drawer, talk));
   const rules = dialog('rules', 'How to play', el('div', { class: 'rules', tabindex: '0', role: 'region', 'aria-label': 'How to play' }));
   if (cfg.rules) rules.body.innerHTML = cfg.rules;
   else rules.body.textContent = 'The table shows what you can do on your turn.';
@@ -452,7 +459,7 @@ function tableShell(room) {
       el('button', { class: 'quiet', type: 'button', id: 'open-rules', text: 'How to play', onclick: () => rules.open() }),
       el('button', { class: 'quiet', type: 'button', id: 'open-options', text: 'Options', onclick: () => options.open() }),
       endButton, leaveButton));
-  root.replaceChildren(bar, status, cover, watching, passing, area, rules.node, options.node, sheet.node, leaving.sheet.node, layer);
+  root.replaceChildren(bar, status, cover, watching, passing, area, rules.node, options.node, sheet.node, leaving.sheet.node, layer, talkMenu, bubbles, talkDock);
   // How to play opens by itself the first time this browser sits at a
   // table of this game (not if it was read before sitting down, nor when
   // cfg.firstRun is false).
@@ -509,6 +516,7 @@ function tableShell(room) {
     // waits to be passed on, the board stays empty so no hand comes back.)
     if (!snap.pass) cfg.play.draw(board, snap, room, was);
     room.hints.update();
+    room.talk.update();
     tell(room, was, same, started);
     const lines = JSON.stringify((snap.result && snap.result.ratings) || []);
     if ((snap.status === 'over' || snap.status === 'ended') && (sheetShownFor !== snap.number || (sheetLines !== lines && sheet.node.open))) {
@@ -595,6 +603,7 @@ function plate(room, s) {
     el('span', { class: 'plate-name', text: s.name }),
     tags.length ? el('span', { class: 'tags', text: tags.join(' · ') }) : null,
     s.deciding ? el('span', { class: 'turn-mark', text: snap.status === 'playing' ? 'to play' : '' }) : null,
+    s.you ? room.talk.plateButton() : null,
     s.canCover ? el('button', { class: 'quiet', type: 'button', text: 'Cover with a bot', onclick: () => room.act('cover', { seat: s.index }) }) : null);
 }
 
@@ -745,6 +754,7 @@ function kitRows(room) {
     { key: 'hints', store: HINTS_KEY, label: 'Hints: show what the strong bot would play', checked: hintsOn, confirm: HINTS_WARNING,
       hint: 'On your turn, the hard bot’s move for your seat is marked, with its reason. A game in which anyone is shown one isn’t rated.',
       onchange: () => room.hints.update() },
+    talkOption(room.talk),
   ];
 }
 
