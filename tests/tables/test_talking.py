@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
-from accounts.models import SharedResult
+from tables.models import SharedResult
 from tables import talk_text, talking
 from tables.models import Move, Result, Said, Table
 from tests.abuse import assert_sentence
