@@ -133,7 +133,9 @@ export class Talk {
     const plate = !kitPlatesShown() && snap && snap.seat !== null ? this.plateOf(snap.seat) : null;
     const button = plate ? this.button() : null;
     this.dock.hidden = !button;
-    const watch = [document.getElementById('board'), plate].filter(Boolean);
+    // (The bar growing, its tools opened on a phone, or anything above the
+    // table coming or going, moves the plate without resizing it.)
+    const watch = [document.getElementById('board'), plate, document.querySelector('.bar'), document.body].filter(Boolean);
     if (watch.some((node, k) => node !== this.watched[k])) {
       this.watching.disconnect();
       for (const node of watch) this.watching.observe(node);
