@@ -332,7 +332,10 @@ export class Table {
     this.scrolledFor = when;
     const left = mine.offsetLeft - (this.strip.clientWidth - mine.offsetWidth) / 2;
     this.strip.scrollLeft = Math.max(0, left);
-    // (Once the kit has drawn the rest: a Your move prompt makes your Office taller.)
+    // (Once the kit has drawn the rest: a Your move prompt makes your Office
+    // taller. A day that is over leaves the page where it is, its bar and
+    // the way back to the result in view.)
+    if (this.snap.status !== 'playing') return;
     requestAnimationFrame(() => {
       const stuck = this.stuck();
       if (!stuck) return;
