@@ -6,6 +6,7 @@
 // through to the table beneath; this browser is shown them once.
 
 import { el } from '../../room/net.js';
+import { laidOut } from './travel.js';
 
 const SEEN = 'parlor:station-master:pointers';
 const GAP = 10;
@@ -16,14 +17,15 @@ const TIPS = [
   { to: root => visible(root, '#sm-line .sm-card .sm-track'), say: 'This is a Mainline card: its speed, and the Stages each train takes to cross it.', below: true },
 ];
 
-// The first of these nodes showing inside the Division's strip.
+// The first of these nodes showing inside the Division's strip, where it is
+// laid out (not where a cue has it for the moment: a train rolling on).
 function visible(root, selector) {
   const strip = root.querySelector('#sm-strip');
   if (!strip) return null;
-  const box = strip.getBoundingClientRect();
   return [...root.querySelectorAll(selector)].find(n => {
-    const r = n.getBoundingClientRect();
-    return r.width && r.left >= box.left && r.right <= box.right;
+    if (!n.offsetWidth) return false;
+    const left = laidOut(n, strip).x - strip.scrollLeft;
+    return left >= 0 && left + n.offsetWidth <= strip.clientWidth;
   }) || null;
 }
 

@@ -25,7 +25,7 @@ export function trainsOn(strip, trains) {
   return out;
 }
 
-function laidOut(node, strip) {
+export function laidOut(node, strip) {
   let x = 0;
   let y = 0;
   for (let n = node; n && n !== strip; n = n.offsetParent) { x += n.offsetLeft; y += n.offsetTop; }
