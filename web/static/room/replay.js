@@ -13,15 +13,11 @@ import { Announcer } from './announce.js';
 import { Cues, markMotion } from './motion.js';
 import { el } from './net.js';
 
-/** The snapshot in words for nobody in particular: every seat by its name,
- * no "you" and no "we" (a table's words follow its seat and each seat's you). */
-export function inNames(snap) {
-  return { ...snap, seat: null, seats: snap.seats.map(s => ({ ...s, you: false })), view: snap.view && { ...snap.view, seat: null, team: null } };
-}
-
 const NOT_HERE = 'This is a replay: nothing can be played here. Use First, Back, Forward and Last, or the arrow keys.';
 
-export function watch(cfg, root, describe) {
+/** `describe` and `inNames` are the room's own, handed over (this module
+ * is fetched only for a replay, by the room). */
+export function watch(cfg, root, describe, inNames) {
   const api = root.dataset.replay;
   const last = Number(root.dataset.steps) || 0;
   const watching = JSON.parse(document.getElementById('replay-watching')?.textContent || '{}');

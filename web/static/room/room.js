@@ -20,7 +20,6 @@ import { handoff, justStarted, news, presetName, putAway, gather } from './openi
 import { fitOffer, settingsList } from './settings.js';
 import { LOUDEST, SOUNDS_KEY, play as playSound, soundsOn } from './sounds.js';
 import { YourMove } from './yourmove.js';
-import { inNames, watch } from './replay.js';
 import { Talk, talkOption, talkSetting } from './talk.js';
 
 const LEVEL_NAMES = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
@@ -31,7 +30,8 @@ const NO_ANSWER = 'The table hasn’t answered that move yet: check your connect
 export function start(cfg) {
   const root = document.getElementById('room');
   // A finished game's replay page: the same table, fed the replayed steps.
-  if (root.dataset.replay) return watch(cfg, root, describe);
+  // (Fetched only there: a live table has no use for it.)
+  if (root.dataset.replay) return import('./replay.js').then(replay => replay.watch(cfg, root, describe, inNames));
   const code = root.dataset.code;
   const params = new URLSearchParams(location.search);
   let wantsSeat = params.get('join') === '1';
@@ -615,6 +615,12 @@ function describe(cfg, event, snap) {
   const who = event.seat !== undefined && snap.seats[event.seat] ? snap.seats[event.seat].name : null;
   const bits = Object.entries(event).filter(([k]) => !['n', 'kind', 'seat'].includes(k)).map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : v}`);
   return [who, event.kind, ...bits].filter(Boolean).join(' · ');
+}
+
+/** The snapshot in words for nobody in particular: every seat by its name,
+ * no "you" and no "we" (a table's words follow its seat and each seat's you). */
+function inNames(snap) {
+  return { ...snap, seat: null, seats: snap.seats.map(s => ({ ...s, you: false })), view: snap.view && { ...snap.view, seat: null, team: null } };
 }
 
 /** The end as the whole table reads it: on a device several people share,
