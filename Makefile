@@ -49,13 +49,15 @@ static: install
 run: migrate
 	$(PY) -m parlor.serve --host $(HOST) --port $(PORT)
 
-# The browser tests drive Debian's chromium, and the service benchmark counts
-# instructions under valgrind's callgrind; install them when they are missing
-# and we may (root), else say how.
+# The browser tests drive Debian's chromium (with an emoji font, as a
+# family's phone has, for the table's reactions), and the service benchmark
+# counts instructions under valgrind's callgrind; install them when they are
+# missing and we may (root), else say how.
+DEBIAN_PACKAGES := chromium valgrind fonts-noto-color-emoji
 debian:
-	@command -v chromium >/dev/null 2>&1 && command -v valgrind >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium valgrind >/dev/null; \
-	  else echo "The tests need Debian's chromium and valgrind: sudo apt-get install chromium valgrind"; exit 1; fi; }
+	@command -v chromium >/dev/null 2>&1 && command -v valgrind >/dev/null 2>&1 && [ -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEBIAN_PACKAGES) >/dev/null; \
+	  else echo "The tests need Debian's chromium, valgrind and an emoji font: sudo apt-get install $(DEBIAN_PACKAGES)"; exit 1; fi; }
 
 services:
 	@tools/services.sh
