@@ -957,15 +957,21 @@ def test_the_live_region_reads_the_other_offices_moves_and_each_arrival_in_the_l
     assert ada.errors == []
 
 
-def test_the_starts_announcements_all_stay_in_the_live_region_to_be_read(servers, people):
-    """The start says more lines than the region keeps once read (eight): none
-    is dropped before a screen reader has had time for it."""
+def test_announcements_are_never_dropped_before_a_screen_reader_has_had_time_for_them(servers, people):
+    """More lines than the region keeps once read (six) come in quick
+    succession (the start says six to eight, each Stage more): none is
+    dropped while it is new. The page's clock stands still here, so every
+    line stays new however slow the machine."""
     server = servers.start()
     ada = people(server.url)
     page = ada.page
     page.add_init_script(RECORD_MOTION_AND_SPEECH)
+    page.add_init_script("Date.now = () => 1767225600000;")
     co_op_with_a_bot(page, "reduce")
-    expect(page.locator("#announce p", has_text="Your turn.")).to_have_count(1)
+    expect(page.locator("#announce p", has_text="Your turn.")).not_to_have_count(0)
+    for _ in range(10):
+        if len(page.evaluate("window.said")) > 6 or not end_my_turn(page):
+            break
     said = page.evaluate("window.said")
     assert len(said) > 6, said
     assert page.locator("#announce p").all_inner_texts() == said
