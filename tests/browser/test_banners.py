@@ -174,7 +174,7 @@ def test_euchres_call_banner_keeps_one_place_clear_of_the_trick_and_panels_above
     status line or the hand, nothing is drawn over it, and a card flying
     across it passes under it."""
     width, height = SIZES[size]
-    for _ in range(6):  # (a deal every seat passes twice is thrown in: another is started)
+    for _ in range(10):  # (a deal called before the page opened, or passed out, is put by: another is started)
         walk = Walk(site, "euchre")
         context = browser.new_context(base_url=site.url, viewport={"width": width, "height": height},
                                       has_touch=width < 800, is_mobile=width < 800, reduced_motion="no-preference")
@@ -186,13 +186,15 @@ def test_euchres_call_banner_keeps_one_place_clear_of_the_trick_and_panels_above
         page.set_default_timeout(20000)
         page.goto(walk.path)
         page.locator(f'#board[data-seq="{walk.snap["seq"]}"]').wait_for(state="attached")
+        # (A bot may have called before the page opened, with no banner to see: another deal, then.)
+        called_unseen = bool(walk.snap["view"].get("trump"))
         while walk.snap["view"]["phase"] in ("bid1", "bid2") and walk.snap["status"] == "playing":
             walk.play(prefer="pass")
-        if walk.snap["view"].get("trump"):
+        if walk.snap["view"].get("trump") and not called_unseen:
             break
         context.close()
     else:
-        pytest.fail("in six deals nobody called trump")
+        pytest.fail("in ten deals nobody called trump while the page watched")
     try:
         # Play on while it is up, until it has gone.
         walk.play()
