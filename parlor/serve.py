@@ -3,7 +3,7 @@ for `make run`, the scale-out set-up and the tests' servers. The lifespan
 starts each process's bot ticker; a table's messages are a few kilobytes, so
 sockets skip per-message compression, which would cost the server more than
 it saves the wire; and a request not sent whole within a few seconds is
-dropped (parlor/deadline.py).
+dropped (tables/internals.py).
 
 Before it listens, a server collects the static files if they changed since
 they were last collected (parlor/static.py), so any way of starting it serves
@@ -20,7 +20,7 @@ import os
 
 import uvicorn
 
-from parlor.deadline import DeadlineProtocol
+from tables.internals import DeadlineProtocol
 
 EVERY_ADDRESS = {"0.0.0.0", "::", ""}
 
