@@ -35,10 +35,10 @@ import redis.asyncio
 from channels.layers import InMemoryChannelLayer
 
 from . import mainloop
+from .internals import SweptOnceASecond
 
 log = logging.getLogger(__name__)
 
-SWEEP_SECONDS = 1.0
 CALLS_AT_ONCE = 32  # per process
 CONNECT_SECONDS = 5.0
 RETRY_SECONDS = 1.0
@@ -65,8 +65,7 @@ def counting(key: str, earlier: str, seconds: int) -> tuple[tuple, tuple, tuple]
     return ("INCR", key), ("EXPIRE", key, seconds, "NX"), ("GET", earlier)
 
 
-class ProcessLayer(InMemoryChannelLayer):
-    _swept = 0.0
+class ProcessLayer(SweptOnceASecond, InMemoryChannelLayer):
     local_only = True  # a group send never leaves the process, nor waits (``hand_out``)
 
     def __init__(self, group_expiry: int = 100 * 365 * 86400, **kwargs):
@@ -87,13 +86,6 @@ class ProcessLayer(InMemoryChannelLayer):
         """Whether a change at this group reaches anyone: here, only the
         sockets this process holds."""
         return bool(self.groups.get(group))
-
-    def _clean_expired(self):
-        now = time.monotonic()
-        if now - self._swept < SWEEP_SECONDS:
-            return
-        self._swept = now
-        super()._clean_expired()
 
     async def group_send(self, group, message):
         self.hand_out(group, message)
