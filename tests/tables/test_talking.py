@@ -12,9 +12,8 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
-from tables.models import SharedResult
 from tables import talk_text, talking
-from tables.models import Move, Result, Said, Table
+from tables.models import Move, Result, Said, SharedResult, Table
 from tests.abuse import assert_sentence
 from tests.accounts.test_accounts import new_table, play_out, post, signed_in, snap_of
 from web.limits import TALKING_FAST
