@@ -39,6 +39,9 @@ def test_leaving_a_game_asks_first_and_the_others_are_told_which_bot_plays_on(sl
     ben_page, ada_page = at_the_table(browser, site, ben, code, size), at_the_table(browser, site, ada, code, size)
     try:
         expect(ben_page.locator("#board")).to_have_attribute("data-status", "playing")
+        # The bar heads the page: Station Master, at your turn, scrolls its
+        # Division up above your Office, and a family goes back up for it.
+        ben_page.evaluate("scrollTo(0, 0)")
         leave = bar_tool(ben_page, size, "Leave the table")
         expect_in_sight(leave)
         leave.click()
