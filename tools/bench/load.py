@@ -13,6 +13,7 @@ instructions the server takes a move, under callgrind (``counted``).
 
     python -m tools.bench.load [--tables 500] [--seconds 30] [--only sqlite|scaled|four|hard]
     python -m tools.bench.load --instructions   # one table's game, about a minute in a quiet hour
+    python -m tools.bench.load --instructions --only scaled --tables 40   # two processes, PostgreSQL and Redis
 """
 
 from __future__ import annotations
@@ -444,42 +445,52 @@ def run(name: str, pool: Servers, processes: int, tables: int, seconds: float, l
             "machine": load.machine}
 
 
-def counted(tables: int, seconds: float) -> None:
-    """The server's instructions a move: one process on SQLite under
+def counted(tables: int, seconds: float, scaled: bool = False) -> None:
+    """The server's instructions a move: one process on SQLite (or, with
+    ``scaled``, two on PostgreSQL and Redis, their counts added) under
     valgrind's callgrind, counting from the moment every table's game is
     under way until every person has stopped (their game over, or the
     seconds up), over every move made meanwhile, people's and bots'. It
     counts the server's own work and its libraries' (the sockets' frames,
-    uvloop, SQLite, orjson), not the kernel's for it, whatever the
-    machine's pace. Every run plays the same game, begun between the same
-    two moves: two runs counted 2,508,451 and 2,504,256 a move, where
-    timed runs differ by a tenth. With more tables, moves that arrive
-    together share a transaction and a turn of the bots, so the count
-    falls with how busy the server is, and runs agree less. The bots move
-    at once; the poll for overdue bots is off (alarms ring them), so a
-    second the server waits costs next to nothing."""
+    uvloop, SQLite, orjson, the Redis link), not the kernel's for it nor
+    PostgreSQL's and Redis's own, whatever the machine's pace. Every run on
+    SQLite plays the same game, begun between the same two moves: two runs
+    counted 2,508,451 and 2,504,256 a move, where timed runs differ by a
+    tenth. With more tables, moves that arrive together share a transaction
+    and a turn of the bots, so the count falls with how busy the server is,
+    and runs agree less. The bots move at once; the poll for overdue bots
+    is off (alarms ring them), so a second the server waits costs next to
+    nothing."""
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "callgrind.out"
         # The server deals its tables' codes and seeds from one seed, so every
         # run plays the same games (Python runs a sitecustomize on its path
         # as it starts, before ``-m`` puts the project there).
         (Path(tmp) / "sitecustomize.py").write_text(
             f"import sys\nsys.path.insert(0, {str(ROOT)!r})\nimport tools.bench._dealt\n")
-        pool = Servers(Path(tmp), DATABASE_URL="", REDIS_URL="", PARLOR_LIMIT_ACTS="1000000",
-                       PARLOR_LIMIT_JOINS="1000000", PARLOR_TICK_SECONDS="3600", PYTHONHASHSEED="0", PYTHONPATH=tmp)
+        store = scale_out_env(by_socket=True) if scaled else {"DATABASE_URL": "", "REDIS_URL": ""}
+        pool = Servers(Path(tmp), **store, PARLOR_LIMIT_ACTS="1000000", PARLOR_LIMIT_JOINS="1000000",
+                       PARLOR_TICK_SECONDS="3600", PYTHONHASHSEED="0", PYTHONPATH=tmp)
+        # (Named by process: a process a server forks, such as a worker for
+        # the bots, writes its own count, never over its server's.)
+        outs = [Path(tmp) / f"callgrind.{k}.%p.out" for k in range(2 if scaled else 1)]
         try:
-            server = pool.start(under=["valgrind", "--tool=callgrind", "--instr-atstart=no",
-                                       f"--callgrind-out-file={out}"], PARLOR_BOT_THINK=0)
-            made = setup([server], tables)
-            switch = lambda on: subprocess.run(  # noqa: E731
-                ["callgrind_control", f"--instr={on}", str(server.proc.pid)], check=True, capture_output=True)
-            load = uvloop.run(drive(made, seconds, [server], begin=lambda: switch("on"), end=lambda: switch("off")))
+            servers = [pool.start(under=["valgrind", "--tool=callgrind", "--instr-atstart=no",
+                                         f"--callgrind-out-file={out}"], PARLOR_BOT_THINK=0) for out in outs]
+            made = setup(servers, tables)
+
+            def switch(on):
+                for server in servers:
+                    subprocess.run(["callgrind_control", f"--instr={on}", str(server.proc.pid)], check=True, capture_output=True)
+
+            load = uvloop.run(drive(made, seconds, servers, begin=lambda: switch("on"), end=lambda: switch("off")))
             moves = _seqs(pool, [table.code for table, _h, _g in made]) - load.played_before
         finally:
             pool.stop_all()
-        total = next(int(line.split()[1]) for line in out.read_text().splitlines() if line.startswith("totals:"))
+        total = sum(next(int(line.split()[1]) for line in out.read_text().splitlines() if line.startswith("totals:"))
+                    for out in Path(tmp).glob("callgrind.*.out"))
+    where = "PostgreSQL and Redis, two processes" if scaled else "SQLite, one process"
     print(f"the server's instructions a move: {total / max(moves, 1):,.0f}, over {moves} moves, people's and bots' "
-          f"({tables} table(s) of Get In Line on SQLite, one process, {load.moves} people's moves in {seconds:.0f} s "
+          f"({tables} table(s) of Get In Line on {where}, {load.moves} people's moves in {seconds:.0f} s "
           f"under callgrind; errors: {len(load.errors)})")
 
 
@@ -545,7 +556,8 @@ def main(argv=None) -> None:
                         help="the bots' think times scaled (1: the site's; its own test's runs move on at once)")
     parser.add_argument("--instructions", action="store_true",
                         help="count the server's instructions a move under callgrind (one SQLite process, its"
-                             " table's game played to its end), in place of the runs")
+                             " table's game played to its end; with --only scaled, two on PostgreSQL and Redis),"
+                             " in place of the runs")
     args = parser.parse_args(argv)
     if args.tables is None:
         args.tables = 1 if args.instructions else 500
@@ -554,7 +566,9 @@ def main(argv=None) -> None:
     if not (1 <= args.tables <= MOST_TABLES and 0 < args.seconds <= MOST_SECONDS):
         parser.error(f"--tables runs from 1 to {MOST_TABLES}, --seconds up to {MOST_SECONDS:.0f}")
     if args.instructions:
-        counted(args.tables, args.seconds)
+        if args.only not in (None, "sqlite", "scaled"):
+            parser.error("--instructions counts the SQLite set-up, or with --only scaled the PostgreSQL and Redis one")
+        counted(args.tables, args.seconds, scaled=args.only == "scaled")
         return
     if args.quick:
         args.tables, args.seconds = 20, 8.0
