@@ -5,6 +5,8 @@ they wait for, finished games last; never a table ended early or one you
 don't sit at; a signed-in player's tables from any browser; and, at a
 table played over days, the time its player to move has left."""
 
+import json
+import re
 import time
 from types import SimpleNamespace
 
@@ -102,6 +104,9 @@ def test_a_signed_in_player_sees_their_tables_on_any_browser_played_only_from_th
     assert on_laptop["line"] == on_phone["line"] == "Your move at High Card with a bot, just now"
     assert (on_laptop["elsewhere"], on_phone["elsewhere"]) == (False, True)
     assert Client().get("/api/mine").json()["tables"] == []  # a stranger's browser lists nothing
+    # The home page comes with the same rows, for the list to stand at once.
+    home = phone.get("/")
+    assert json.loads(re.search(r'<script id="your-tables" type="application/json">(.*?)</script>', home.text)[1]) == [on_phone]
 
 
 def test_at_a_table_played_over_days_the_row_says_the_time_left_and_the_least_time_left_comes_first(monkeypatch):
