@@ -10,7 +10,8 @@ knows no rules: it asks the game (``engine.registry``) for everything.
 Each job has its module: ``seating`` (the lobby and the waiting room),
 ``playing`` (a game under way, and a move's way through the code), ``bots``
 (the bot clock), ``ticker`` (the bots' turns in the background),
-``snapshots`` and ``reading`` (what a browser sees), ``results``,
+``snapshots`` and ``reading`` (what a browser sees), ``yours`` (the
+tables a person sits at, as the home page lists them), ``results``,
 ``hints`` (the strong bot's move for a person's own seat), ``talking``
 (reactions and messages said at the table), ``telling``
 (the sockets told of a change), ``hold`` (the table an action is
@@ -20,11 +21,12 @@ from . import hints, talking
 from .asking import NAME_LENGTH, Refused, Visitor
 from .hold import NO_SUCH_TABLE, normal_code
 from .playing import again, cover, end, hand, hurry, move, move_all, start, take_back
-from .reading import read, tables_of
+from .reading import read
 from .seating import add_bot, add_here, arrange, clear, configure, create, fill, join, leave, set_level
 from .snapshots import snapshot, text, views
 from .telling import group
 from .ticker import tick
+from .yours import tables_of
 
 __all__ = [
     "NAME_LENGTH", "NO_SUCH_TABLE", "Refused", "Visitor", "add_bot", "add_here", "again", "arrange", "clear", "configure", "cover",

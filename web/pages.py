@@ -8,14 +8,20 @@ from engine import registry
 from tables import service
 from tables.models import Table
 
-from . import catalog, qr
+from . import catalog, qr, visitors
 
 NO_TABLE = "There's no table with that code: check the code you were given, or start a table from the lobby."
 
 
 @ensure_csrf_cookie
 def lobby(request):
-    return render(request, "web/lobby.html", {"catalog": catalog.entries()})
+    # Your tables come with the page, so the list stands at once where it
+    # belongs; the page asks /api/mine again whenever it is seen anew.
+    return render(request, "web/lobby.html", _lobby(request))
+
+
+def _lobby(request) -> dict:
+    return {"catalog": catalog.entries(), "tables": service.tables_of(visitors.from_request(request))}
 
 
 @ensure_csrf_cookie
@@ -24,7 +30,7 @@ def table(request, code):
     if found is None:
         # Not a bare "Not Found": say so, and offer the join box and the
         # games, so a mistyped code is one step from the right table.
-        return render(request, "web/lobby.html", {"catalog": catalog.entries(), "missing": service.normal_code(code) or "?"}, status=404)
+        return render(request, "web/lobby.html", {**_lobby(request), "missing": service.normal_code(code) or "?"}, status=404)
     game = registry.get(found.game)
     script, style = catalog.table_files(game.slug)
     # The waiting room draws the game's settings from its options_schema,

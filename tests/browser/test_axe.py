@@ -1,5 +1,5 @@
 """axe-core, the field's accessibility engine, on every page a family meets:
-the lobby, a waiting room (the host's and a guest's), every game's table
+the lobby (and a player's, with Your tables), a waiting room (the host's and a guest's), every game's table
 (on a laptop and a phone, and Euchre's in a lone hand too) and every sheet
 (How to play, Options, Leave the table, Euchre's hand sheet, each result
 sheet). No finding of serious or critical impact, and none of the ones a
@@ -58,6 +58,15 @@ def test_the_lobby_and_a_waiting_room(site, browse):
     page.goto(f"/t/{snap['code']}")
     page.locator("#fill-bots").wait_for()
     problems += findings(page, "waiting room, the host")
+    # The host's lobby lists the table, under Your tables, on a laptop and a phone.
+    status, playing = host.post("/api/tables", {"game": "high-card", "name": "Ada"})
+    host.post(f"/api/tables/{playing['code']}/fill", {"level": "easy"})
+    host.post(f"/api/tables/{playing['code']}/start")
+    for phone in (False, True):
+        page = browse(cookies(host), phone=phone)
+        page.goto("/")
+        page.locator("#my-tables li.waits-on-you").wait_for()
+        problems += findings(page, f"lobby with your tables{', on a phone' if phone else ''}")
     assert not problems, "\n".join(problems)
 
 

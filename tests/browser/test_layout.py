@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tables import GAMES, Walk, first_turn, lone_hand_in_play, new_table
+from tests.browser.tables import GAMES, Walk, cookies, first_turn, lone_hand_in_play, new_table
+from tests.live import Client
 from tests.views import offered_to
 from tools.pageweight import COLD_BUDGET, measure
 
@@ -302,6 +303,18 @@ def test_the_lobby_fits_every_screen_and_on_a_phone_its_links_are_big_enough_to_
         page.locator('.game-card[data-game="station-master"] summary').click()
         page.get_by_label("Preset", exact=True).select_option("custom")
         problems = look(page, size, "lobby", "/ with Station Master's settings open")
+        assert not problems, "\n".join(problems)
+        # A player's lobby: Your tables, one waiting on them, beside or above the rest.
+        player = Client(site)
+        for game, start in (("high-card", True), ("euchre", False), ("line", False)):
+            status, snap = player.post("/api/tables", {"game": game, "name": "Ada"})
+            player.post(f"/api/tables/{snap['code']}/fill", {"level": "easy"})
+            if start:
+                player.post(f"/api/tables/{snap['code']}/start")
+        context.add_cookies(cookies(player))
+        page.goto("/")
+        expect(page.locator("#my-tables li")).to_have_count(3)
+        problems = look(page, size, "lobby", "/ with your tables")
         assert not problems, "\n".join(problems)
     finally:
         context.close()

@@ -1,8 +1,9 @@
-// The lobby: every game with its player counts, its How to play and (for a
-// game with presets, folded under Settings) the preset to start with; start a table, join one by
-// its code, and the tables this browser is already in.
+// The lobby: your tables first (those waiting on you leading), then every
+// game with its player counts, its How to play and (for a game with
+// presets, folded under Settings) the preset to start with; start a table,
+// or join one by its code.
 
-import { api, el, knownTables, savedName, saveName } from './net.js';
+import { api, el, savedName, saveName } from './net.js';
 import { patch } from './patch.js';
 import { markRead } from './howto.js';
 import { dialog } from './room.js';
@@ -139,32 +140,59 @@ async function howToPlay(g) {
   }
 }
 
-async function myTables() {
-  const box = el('section', { class: 'mine', id: 'my-tables' }, el('h2', { text: 'Your tables' }));
-  let tables = [];
-  try { tables = (await api('mine')).tables; } catch { tables = []; }
-  const known = new Map(knownTables().map(t => [t.code, t]));
-  for (const t of tables) known.delete(t.code);
-  const rows = [...tables, ...known.values()];
-  if (!rows.length) return null;
-  box.append(el('ul', {}, rows.map(t => el('li', {},
-    el('a', { href: `/t/${t.code}`, text: `${t.title || t.game} · ${t.code}` }),
-    t.status ? el('span', { class: 'muted', text: ` ${({ lobby: 'waiting', playing: 'playing', over: 'finished' })[t.status] || ''}` }) : null))));
-  return box;
+// Your tables, as the server lists them (tables/yours.py), in its order
+// and its words: those waiting on you first, then the others with what
+// they wait for and, at a table played over days, the time left. Each row
+// goes straight to its table. Past the first few, the rest fold away.
+const SHOWN = 6;
+
+function yourTables(tables) {
+  if (!tables || !tables.length) return el('section', { class: 'yours', id: 'my-tables', hidden: true });
+  const waiting = tables.filter(t => t.yourMove).length;
+  const shown = Math.max(SHOWN, waiting);
+  const rest = tables.slice(shown);
+  return el('section', { class: 'yours', id: 'my-tables', 'aria-labelledby': 'my-tables-title' },
+    el('h2', { id: 'my-tables-title' }, 'Your tables',
+      waiting ? el('span', { class: 'waiting-count', text: ` · ${waiting} waiting on you` }) : null),
+    el('ul', { class: 'your-tables' }, tables.slice(0, shown).map(tableRow)),
+    rest.length ? el('details', { id: 'more-tables' },
+      el('summary', { text: `${rest.length} more ${rest.length === 1 ? 'table' : 'tables'}` }),
+      el('ul', { class: 'your-tables' }, rest.map(tableRow))) : null);
 }
 
-async function draw() {
+function tableRow(t) {
+  const state = [t.state, t.left, t.elsewhere ? 'your seat is on another device' : null].filter(Boolean).join(' · ');
+  return el('li', { class: t.yourMove ? 'waits-on-you' : null, 'data-code': t.code },
+    el('a', { href: `/t/${t.code}` },
+      el('span', { class: 'table-line', text: t.line }),
+      el('span', { class: 'table-state' }, state, el('span', { class: 'table-code', text: t.code }))));
+}
+
+// Seen anew (back from a table, or the tab brought up), the list is asked
+// for again: a move may have come your way meanwhile.
+document.addEventListener('visibilitychange', async () => {
+  if (document.hidden) return;
+  try {
+    const { tables } = await api('mine');
+    patch(document.getElementById('my-tables'), yourTables(tables));
+  } catch {
+    // (Offline for now: the list stays as it was.)
+  }
+});
+
+function draw() {
   root.replaceChildren(
-    nameField(),
-    el('p', { id: 'lobby-status', class: 'status', role: 'status', 'aria-live': 'polite' }),
-    // The join box first: on a phone it is the one thing a guest came for,
-    // and it would sit under four game cards.
-    joinForm(),
+    // Your tables first on a phone, beside your name and the join box on a wide screen.
+    el('div', { class: 'lobby-top' },
+      yourTables(JSON.parse(document.getElementById('your-tables').textContent)),
+      nameField(),
+      el('p', { id: 'lobby-status', class: 'status', role: 'status', 'aria-live': 'polite' }),
+      // The join box before the games: on a phone it is the one thing a
+      // guest came for, and it would sit under four game cards.
+      joinForm()),
     el('section', { class: 'games' }, el('h2', { text: 'Start a table' }), el('div', { class: 'game-grid' }, catalog.map(gameCard))),
   );
   document.body.append(sheet.node);
-  const mine = await myTables();
-  if (mine) root.append(mine);
 }
 
 draw();

@@ -25,10 +25,12 @@ export function connect(code, onMessage, onStatus = () => {}) {
   let ws = null;
   let wait = 250;
   let closed = false;
+  let again = null; // the timer of the next try, while closed
   const queue = [];
   function open() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    ws = new WebSocket(`${proto}//${location.host}/ws/tables/${code}/`);
+    const socket = new WebSocket(`${proto}//${location.host}/ws/tables/${code}/`);
+    ws = socket;
     ws.onopen = () => {
       wait = 250;
       onStatus('open');
@@ -39,9 +41,10 @@ export function connect(code, onMessage, onStatus = () => {}) {
       try { onMessage(JSON.parse(e.data)); } catch (err) { console.error('could not draw the table', err); }
     };
     ws.onclose = () => {
+      if (ws !== socket) return; // (one put aside for a newer: wake or renew)
       onStatus('closed');
       if (closed) return;
-      setTimeout(open, wait);
+      again = setTimeout(open, wait);
       wait = Math.min(wait * 2, 5000);
     };
   }
@@ -60,28 +63,26 @@ export function connect(code, onMessage, onStatus = () => {}) {
       old.close();
       open();
     },
+    // The page is looked at again: a socket that closed meanwhile connects
+    // at once, not after its back-off, and an open one asks for the table
+    // as it stands (a change may have gone unheard while the tab slept).
+    wake() {
+      if (closed || !ws || ws.readyState === WebSocket.CONNECTING) return;
+      if (ws.readyState === WebSocket.OPEN) { ws.send(JSON.stringify({ type: 'refresh' })); return; }
+      clearTimeout(again);
+      wait = 250;
+      open();
+    },
     close() { closed = true; if (ws) ws.close(); },
   };
 }
 
-// The browser remembers its name and every table it is in.
+// The browser remembers its name (the tables it sits at are the server's
+// to list: /api/mine).
 const NAME = 'parlor:name';
-const TABLES = 'parlor:tables';
 
 export function savedName() { return localStorage.getItem(NAME) || ''; }
 export function saveName(name) { localStorage.setItem(NAME, name); }
-
-export function rememberTable(code, game, title) {
-  const list = knownTables().filter(t => t.code !== code);
-  list.unshift({ code, game, title, at: Date.now() });
-  localStorage.setItem(TABLES, JSON.stringify(list.slice(0, 30)));
-}
-export function forgetTable(code) {
-  localStorage.setItem(TABLES, JSON.stringify(knownTables().filter(t => t.code !== code)));
-}
-export function knownTables() {
-  try { return JSON.parse(localStorage.getItem(TABLES) || '[]'); } catch { return []; }
-}
 
 // The listeners el() gave each node, so a patch (patch.js) can move them
 // to the node already on screen.

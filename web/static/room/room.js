@@ -7,12 +7,14 @@
 // waiting room's settings, drawn from the game's options_schema; and the
 // table's moving parts: the cue queue (room.cues, motion.js), banners
 // (banners.js), Your move prompts (yourmove.js), announcements for screen
-// readers (room.announce, announce.js), sounds (room.sound, sounds.js) and
-// hints (room.hints, hints.js).
+// readers (room.announce, announce.js), sounds (room.sound, sounds.js),
+// hints (room.hints, hints.js), and your move told to a tab out of sight
+// (room.away, away.js).
 
 import { Announcer } from './announce.js';
+import { Away, notifyOption } from './away.js';
 import { Cues, REDUCE_KEY, markMotion, reduced } from './motion.js';
-import { api, connect, cookie, el, forgetTable, rememberTable, savedName, saveName } from './net.js';
+import { api, connect, cookie, el, savedName, saveName } from './net.js';
 import { keepingFocus, patch } from './patch.js';
 import { firstVisit, markRead } from './howto.js';
 import { HINTS_KEY, HINTS_WARNING, Hints, hintsOn, hintsSetting } from './hints.js';
@@ -56,12 +58,15 @@ export function start(cfg) {
   let shell = null;
   room.hints = new Hints(room, frame => socket.send(frame));
   room.talk = new Talk(room, frame => socket.send(frame));
+  room.away = new Away(room);
 
   const socket = connect(code, message => {
     if (message.type === 'hint') { room.hints.heard(message); return; }
     if (message.type === 'talk') { room.talk.heard(message); return; }
     if (message.type === 'error' && message.for === 'talk') { room.talk.refused(message.message); return; }
     if (message.type === 'error' && message.for === 'hint') { room.hints.refused(message.message, message.status); return; }
+    // (A refresh asked too often is sent all the same, in a moment: nothing to say.)
+    if (message.type === 'error' && message.for === 'refresh') return;
     if (message.type === 'error') {
       // (A frame the table couldn't read at all, for null, may have been the move.)
       if ((message.for === 'move' || message.for === null) && sent) settle(message.message);
@@ -72,7 +77,6 @@ export function start(cfg) {
     const was = room.snap;
     room.snap = message;
     if (sent && (message.number !== sent.number || message.seq !== sent.seq)) settle();
-    if (message.seat !== null) rememberTable(code, message.game, message.title);
     if (wantsSeat && message.seat === null && message.status === 'lobby' && savedName()) {
       wantsSeat = false;
       room.act('join', { name: savedName() });
@@ -165,8 +169,12 @@ export function start(cfg) {
   }
 
   // A tab nobody is looking at plays no motion: what is moving lands, and
-  // what happens meanwhile is simply there on return.
-  document.addEventListener('visibilitychange', () => { if (document.hidden && room.cues) room.cues.finish(); });
+  // what happens meanwhile is simply there on return. Seen again, it is
+  // sent the table as it stands (a phone may have let its socket go).
+  document.addEventListener('visibilitychange', () => {
+    if (!document.hidden) socket.wake();
+    else if (room.cues) room.cues.finish();
+  });
 
   function draw(was) {
     const snap = room.snap;
@@ -180,6 +188,7 @@ export function start(cfg) {
       const now = root.querySelector(':scope > section.waiting');
       if (now && root.childElementCount === 1) keepingFocus(root, () => patch(now, fresh));
       else root.replaceChildren(fresh);
+      room.away.update(was, '');
       return;
     }
     if (room.waitingRules) room.waitingRules.close();
@@ -191,6 +200,8 @@ export function start(cfg) {
     if (justStarted(was, snap)) handoff(room);
     shell.update(passed ? null : was);
     gather();
+    room.away.update(was, othersLast(room));
+    room.away.offer();
   }
   return room;
 }
@@ -205,7 +216,6 @@ async function leaveTable(room) {
     room.say(err.message, true);
     return false;
   }
-  forgetTable(room.code);
   location.href = '/';
   return true;
 }
@@ -583,6 +593,13 @@ function passScreen(room, screen, area, was) {
   room.announce(`Pass the device to ${to.name}.`);
 }
 
+/** The newest thing another seat did, in the log's words ('' if nothing). */
+function othersLast(room) {
+  const { snap, cfg } = room;
+  const theirs = (room.fresh || []).filter(e => e.seat !== snap.seat).map(e => describe(cfg, e, snap)).filter(Boolean);
+  return theirs.length ? theirs[theirs.length - 1] : '';
+}
+
 function watchingNote(snap) {
   const bots = snap.seats.filter(s => s.kind === 'bot').map(s => s.name);
   const seats = bots.length
@@ -757,6 +774,7 @@ function kitRows(room) {
     { key: 'sounds', store: SOUNDS_KEY, label: 'Sounds', checked: soundsOn,
       hint: 'Short sounds for your turn, a card or chip played, a trick or line won, and the end.',
       onchange: on => { if (on) room.sound('turn'); } },
+    notifyOption(),
     { key: 'hints', store: HINTS_KEY, label: 'Hints: show what the strong bot would play', checked: hintsOn, confirm: HINTS_WARNING,
       hint: 'On your turn, the hard bot’s move for your seat is marked, with its reason. A game in which anyone is shown one isn’t rated.',
       onchange: () => room.hints.update() },
@@ -769,13 +787,14 @@ function optionsBody(cfg, room) {
   return el('ul', { class: 'options' }, rows.map(p => {
     const store = p.store || `parlor:${cfg.game}:${p.key}`;
     const on = p.checked ? p.checked() : preference(cfg.game, p.key, p.fallback !== false);
-    const box = el('input', { type: 'checkbox', id: `pref-${p.key}`, checked: on });
+    const box = el('input', { type: 'checkbox', id: `pref-${p.key}`, checked: on, disabled: p.disabled });
+    const hint = p.hint ? el('small', { text: p.hint }) : null;
     box.addEventListener('change', () => {
       // (A row with something to say before it goes on asks first.)
       if (box.checked && p.confirm && !confirm(p.confirm)) { box.checked = false; return; }
       localStorage.setItem(store, box.checked ? 'on' : 'off');
-      if (p.onchange) p.onchange(box.checked);
+      if (p.onchange) p.onchange(box.checked, box, hint);
     });
-    return el('li', {}, el('label', { for: `pref-${p.key}` }, box, ' ', p.label), p.hint ? el('small', { text: p.hint }) : null);
+    return el('li', {}, el('label', { for: `pref-${p.key}` }, box, ' ', p.label), hint);
   }));
 }
