@@ -42,6 +42,18 @@ def ben_plays_until_it_is_adas_move(ada, ben, code):
     raise AssertionError("the table never came round to Ada")
 
 
+def ada_plays_until_it_is_bens_move(page, ada, code):
+    """Ada plays her first card until the table waits on Ben (a trick she
+    wins is hers to lead again)."""
+    for _ in range(8):
+        _, snap = ada.get(f"/api/tables/{code}")
+        if snap["decision"] is None:
+            return
+        page.locator("#moves button").first.click()
+        expect(page.locator("#board")).not_to_have_attribute("data-seq", str(snap["seq"]))
+    raise AssertionError("the table never came round to Ben")
+
+
 def ada_at(browser, server, ada, *, notifications):
     context = browser.new_context(base_url=server.url, viewport=LAPTOP, reduced_motion="reduce")
     if notifications:
@@ -97,7 +109,7 @@ def test_out_of_sight_your_move_is_told_by_title_and_notification_and_the_home_p
     page.locator("#open-options").click()
     page.get_by_label("Tell me when it’s my move").uncheck()
     page.get_by_role("dialog", name="Options").get_by_role("button", name="Close").click()
-    moves.first.click()
+    ada_plays_until_it_is_bens_move(page, ada, code)
     expect(moves).to_have_count(0)
     page.evaluate(HIDE, True)
     ben_plays_until_it_is_adas_move(ada, ben, code)
