@@ -22,6 +22,7 @@ import logging
 import threading
 import time
 
+import redis
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import caches
@@ -188,13 +189,16 @@ def _lasts(seconds: int) -> int:
 
 @functools.cache
 def _counter():
-    """One cache for the whole process, and with Redis one client: Django's
-    ``cache`` is a new one in every thread and context (with Redis, a
-    connection apiece), and its Redis backend makes a new client for every
-    command."""
+    """One cache for the whole process, and with Redis one client of our
+    own, at the cache's address: Django's ``cache`` is a new one in every
+    thread and context (with Redis, a connection apiece), and its Redis
+    backend makes a new client for every command. The keys are the
+    cache's (``make_key``)."""
     cache = caches.create_connection("default")
-    backend = getattr(cache, "_cache", None)
-    return cache, backend.get_client(write=True) if hasattr(backend, "get_client") else None
+    where = settings.CACHES["default"]
+    if where["BACKEND"] != "django.core.cache.backends.redis.RedisCache":
+        return cache, None
+    return cache, redis.Redis.from_url(where["LOCATION"])
 
 
 def count(windows: list[Window]) -> list[tuple[int, int]]:
