@@ -21,10 +21,10 @@ from typing import NamedTuple
 import orjson
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
-from django.db.models.base import ModelState
 from django.utils import timezone
 from psycopg import pq
 
+from .internals import built
 from .models import Move, Seat, Table
 
 JSON_COLUMNS = frozenset({"settings", "state", "clocks", "shared"})
@@ -312,7 +312,7 @@ def _with_seats(connection, row) -> tuple[Table, list[Seat]]:
         values[at] = _aware(connection, values[at])
     for at in FLAGS_AT:
         values[at] = bool(values[at])
-    table = _built(Table, connection.alias, TABLE_COLUMNS, values)
+    table = built(Table, connection.alias, TABLE_COLUMNS, values)
     seats = [_seat(connection, values) for values in orjson.loads(row[-1] or "[]")]
     seats.sort(key=attrgetter("index"))
     return table, seats
@@ -326,23 +326,11 @@ def seats_of(table: Table) -> list[Seat]:
 
 def _seat(connection, values) -> Seat:
     """A seat from its row; SQLite keeps its flags as 0 and 1."""
-    seat = _built(Seat, connection.alias, SEAT_COLUMNS, values)
+    seat = built(Seat, connection.alias, SEAT_COLUMNS, values)
     fields = seat.__dict__
     for flag in SEAT_FLAGS:
         fields[flag] = bool(fields[flag])
     return seat
-
-
-def _built(model, alias: str, columns, values):
-    """An instance of ``model`` from a whole row, as ``from_db`` makes it but
-    without ``__init__`` going through every field (four times as long, and
-    every move and bot turn reads a table and its seats; the models have no
-    ``post_init`` hooks)."""
-    made = model.__new__(model)
-    state = made._state = ModelState()
-    state.adding, state.db = False, alias
-    made.__dict__.update(zip(columns, values))
-    return made
 
 
 def move(table: Table, seq: int, seat: int, action, now: float, by: str) -> tuple:

@@ -14,13 +14,11 @@ import collections
 import functools
 import logging
 
-from channels.consumer import get_handler_name
-from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.layers import get_channel_layer
 from django.db import DatabaseError
 
 from tables import alarms, db, layer, mainloop, service, talking
+from tables.internals import HandedChanges
 from tables.models import Table
 
 from . import batching, caps, limits, visitors, wire
@@ -34,7 +32,7 @@ TALK_QUEUED = 100  # things said kept for a socket still sending the ones before
 WATCHING_ONLY = "This page is only watching the table. Reload it, then take a seat to play."
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(HandedChanges, AsyncWebsocketConsumer):
     shown = (-1, -1)  # the (game number, seq) this socket last sent
     latest = None  # the newest change handed over directly, not yet sent
     sending = None  # the task sending it
@@ -43,22 +41,6 @@ class TableConsumer(AsyncWebsocketConsumer):
     hinting = None  # the hint being worked out for this socket
     to_say = None  # what was said at the table and not yet sent, oldest first
     saying = None  # the task sending it
-
-    async def __call__(self, scope, receive, send):
-        """As channels' consumer does, less its wait on two sources at once:
-        that takes a task and two futures a frame, which live until the
-        socket's next frame and are what the collector's middle passes walk.
-        A change reaches this socket from the layer directly (``_handed``),
-        so the page's frames are its only source."""
-        self.scope = scope
-        self.channel_layer = get_channel_layer(self.channel_layer_alias)
-        self.channel_name = await self.channel_layer.new_channel()
-        self.base_send = scope.get("parlor.send", send)  # (the server's own: parlor/asgi.py)
-        try:
-            while True:
-                await self.dispatch(await receive())
-        except StopConsumer:
-            pass
 
     async def connect(self):
         self.code = service.normal_code(self.scope["url_route"]["kwargs"]["code"])
@@ -89,16 +71,6 @@ class TableConsumer(AsyncWebsocketConsumer):
             # The table is shown as it stands, but live updates can't reach
             # this socket: close it so the page reconnects and tries again.
             await self.close(code=1011)
-
-    async def dispatch(self, message):
-        """As channels does, less its hop to a database thread on every
-        message to close stale connections: each change reaching each socket
-        queued behind the moves. The loop keeps its one connection for good
-        (``db.call`` drops a broken one)."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def _join_group(self) -> bool:
         """Listen for changes at the table. A channel layer that just came

@@ -37,3 +37,16 @@ def test_the_layer_sweeps_at_most_once_a_second():
     finally:
         InMemoryChannelLayer._clean_expired = original
     assert swept == [1]
+
+
+def test_a_row_built_by_hand_is_the_seat_django_would_make_of_it():
+    from tables.models import Seat
+
+    columns = [f.attname for f in Seat._meta.concrete_fields]
+    row = dict(id=7, table_id=3, index=1, kind="person", browser="b" * 32, user_id=None, name="Ada", level="hard",
+               covered=True, was_covered=True, device=False, holds=False, hinted=False)
+    values = [row[c] for c in columns]
+    by_hand, by_django = internals.built(Seat, "default", columns, values), Seat.from_db("default", columns, values)
+    assert {k: v for k, v in vars(by_hand).items() if k != "_state"} == {k: v for k, v in vars(by_django).items() if k != "_state"}
+    assert (by_hand._state.adding, by_hand._state.db) == (by_django._state.adding, by_django._state.db) == (False, "default")
+    assert by_hand.name == "Ada" and by_hand.covered and by_hand.pk == 7
