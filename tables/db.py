@@ -49,7 +49,7 @@ async def call(function, *args):
     if not ON_THE_LOOP:
         return await asyncio.get_running_loop().run_in_executor(_threads, _checked, function, *args)
     try:
-        # (One connection for every task on the loop: tables/apps.py.)
+        # (One connection for every task on the loop: internals.connections_by_thread.)
         return _checked(function, *args)
     finally:
         await asyncio.sleep(0)  # let sockets and other tables have their turn between calls
