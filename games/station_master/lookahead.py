@@ -21,6 +21,7 @@ from __future__ import annotations
 from engine import deck
 
 from . import division, rules, scoring, timetable
+from .unseen import seen_by_all
 
 # The seed a picture carries, so it is never taken for a game.
 SEED = "look-ahead"
@@ -29,37 +30,12 @@ SEED = "look-ahead"
 def picture(v: dict) -> dict:
     """A state the rules can play on, made from ``view(state, seat)``."""
     n, seat = v["n"], v["seat"]
-    sup = v["superintendent"]["seat"]
     hands = [[] for _ in range(n)]
     hands[seat] = [h["card"] for h in v.get("hand", [])]
-    trains = []
-    for t in v["trains"]:
-        t = {k: x for k, x in t.items() if k not in ("name", "late")}
-        t["cars"] = [dict(c) for c in t["cars"]]
-        trains.append(t)
-    numbers = dict(rules.FIRST_EXTRA)
-    for t in trains:
-        if t["kind"] == "extra":
-            numbers[t["dir"]] = max(numbers[t["dir"]], t["no"] + 2)
-    cards = []
-    for c in v["cards"]:
-        card = {"name": c["name"], "printed": c["printed"], "mods": list(c["mods"])}
-        if "up" in c:
-            card["up"] = c["up"]
-        cards.append(card)
-    x = v["interchange"]
     return {
-        "game": "station-master", "n": n, "seed": SEED, "rules": dict(v["rules"]), "seq": 0, "logged": 0,
-        "events": [], "stage": v["stage"], "stages": v["stages"], "phase": v["phase"],
-        "superintendent": sup, "order": [(sup + k) % n for k in range(n)],
-        "turn": v["turn"], "movesLeft": v["movesLeft"], "moveNo": 0,
-        "tieups": [o["tieups"] for o in v["offices"]],
-        "cards": cards, "trains": trains, "extraNo": numbers,
-        "yards": [{k: [dict(c) for c in cars] for k, cars in o["yard"].items()} for o in v["offices"]],
-        "interchange": None if x is None else {"card": x["card"], "cars": [dict(c) for c in x["cars"]]},
+        **seen_by_all(v), "game": "station-master", "seed": SEED, "seq": 0, "logged": 0, "events": [], "moveNo": 0,
         "waybills": likely_waybills(v), "deck": [], "discard": [], "reshuffles": 0, "hands": hands, "drawn": [None] * n,
-        "points": [o["points"] for o in v["offices"]], "delivered": [o["delivered"] for o in v["offices"]],
-        "table": v["table"], "lost": v["lost"], "goal": v["goal"] or 0,
+        "goal": v["goal"] or 0,
     }
 
 

@@ -38,10 +38,28 @@ def determinize(v: dict, rng) -> dict:
     sizes = {s: v["offices"][s]["hand"] for s in range(n) if s != me}
     sizes["deck"] = v["deck"]
     dealt = deck.deal(unseen, sizes, rng)
-    trains = []
-    for t in v["trains"]:
-        t = plain_copy({k: x for k, x in t.items() if k not in ("name", "late")})
-        trains.append(t)
+    drawn = [None] * n
+    if me is not None:
+        drawn[me] = v.get("justDrawn")
+    events = [dict(e, to=[me]) if e["kind"] in PRIVATE else dict(e) for e in v["events"]]
+    return {
+        **seen_by_all(v), "game": v["game"], "seed": f"unseen-{rng.getrandbits(64):016x}",
+        "seq": v["seq"], "logged": events[-1]["n"] + 1 if events else 0, "events": events, "moveNo": v["moveNo"],
+        "waybills": [f"wb{i}:{_BAG[rng.randrange(len(_BAG))]}" for i in range(v["waybills"])],
+        "deck": dealt["deck"], "discard": list(v["discards"]), "reshuffles": 0,
+        "hands": [mine if s == me else dealt[s] for s in range(n)], "drawn": drawn,
+        "goal": scoring.goal(n, v["stages"], v["rules"]["goal"]),
+    }
+
+
+def seen_by_all(v: dict) -> dict:
+    """The part of a state every seat sees, copied from a view: the Division
+    (its Mainline cards, every train and what it carries, the Interchange
+    yard), every Office's Small Yard, tie-ups and points, whose turn it is
+    and the day's stage. A world (``determinize``) and the hard bot's
+    picture (``lookahead.picture``) each add the rest in their own way."""
+    n, sup = v["n"], v["superintendent"]["seat"]
+    trains = [plain_copy({k: x for k, x in t.items() if k not in ("name", "late")}) for t in v["trains"]]
     numbers = dict(rules.FIRST_EXTRA)
     for t in trains:
         if t["kind"] == "extra":
@@ -52,25 +70,14 @@ def determinize(v: dict, rng) -> dict:
         if "up" in c:
             card["up"] = c["up"]
         cards.append(card)
-    sup = v["superintendent"]["seat"]
-    drawn = [None] * n
-    if me is not None:
-        drawn[me] = v.get("justDrawn")
     x = v["interchange"]
-    events = [dict(e, to=[me]) if e["kind"] in PRIVATE else dict(e) for e in v["events"]]
     return {
-        "game": v["game"], "n": n, "seed": f"unseen-{rng.getrandbits(64):016x}", "rules": dict(v["rules"]),
-        "seq": v["seq"], "logged": events[-1]["n"] + 1 if events else 0, "events": events,
-        "stage": v["stage"], "stages": v["stages"], "phase": v["phase"],
+        "n": n, "rules": dict(v["rules"]), "stage": v["stage"], "stages": v["stages"], "phase": v["phase"],
         "superintendent": sup, "order": [(sup + k) % n for k in range(n)],
-        "turn": v["turn"], "movesLeft": v["movesLeft"], "moveNo": v["moveNo"],
-        "tieups": [o["tieups"] for o in v["offices"]],
+        "turn": v["turn"], "movesLeft": v["movesLeft"], "tieups": [o["tieups"] for o in v["offices"]],
         "cards": cards, "trains": trains, "extraNo": numbers,
         "yards": [plain_copy(o["yard"]) for o in v["offices"]],
         "interchange": None if x is None else {"card": x["card"], "cars": plain_copy(x["cars"])},
-        "waybills": [f"wb{i}:{_BAG[rng.randrange(len(_BAG))]}" for i in range(v["waybills"])],
-        "deck": dealt["deck"], "discard": list(v["discards"]), "reshuffles": 0,
-        "hands": [mine if s == me else dealt[s] for s in range(n)], "drawn": drawn,
         "points": [o["points"] for o in v["offices"]], "delivered": [o["delivered"] for o in v["offices"]],
-        "table": v["table"], "lost": v["lost"], "goal": scoring.goal(n, v["stages"], v["rules"]["goal"]),
+        "table": v["table"], "lost": v["lost"],
     }
