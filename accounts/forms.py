@@ -10,7 +10,10 @@ from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm, UserC
 PASSWORD_RULE = ("At least 8 characters. Not a common password (like “password1” or “qwerty123”), "
                  "not only digits or spaces, and not like your username or e-mail.")
 AGAIN = "The same again, to be sure."
-EMAIL_HELP = "Only for a forgotten password: we send a link there to set a new one, and nothing else."
+EMAIL_HELP = ("For a forgotten password (we send a link there to set a new one) and, if you want them, "
+              "the mails that say it's your turn at a table played over days; nothing else.")
+TURN_MAILS = "Mail me when it's my turn at a table played over days"
+TURN_MAILS_HELP = "One mail a table until you move there, and at most a few a day. Live tables never mail."
 
 
 def _explained(form, first: str, second: str) -> None:
@@ -44,6 +47,7 @@ class ChangePasswordForm(PasswordChangeForm):
 
 class EmailForm(forms.ModelForm):
     email = forms.EmailField(required=False, label="E-mail", help_text=EMAIL_HELP + " Leave it empty to keep none.")
+    turn_mails = forms.BooleanField(required=False, label=TURN_MAILS, help_text=TURN_MAILS_HELP)
 
     class Meta:
         model = get_user_model()
