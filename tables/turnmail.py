@@ -21,6 +21,7 @@ signed for that one purpose (``off_token``), and nothing else."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import time
@@ -64,7 +65,8 @@ def note(held: Held) -> None:
     """Before the change at the held table is saved: keep a mail for each
     signed-in player whose turn it has become, at a table played over days
     (a decision that was not open when the table was taken). Nobody gets a
-    second mail from a table until they have moved there."""
+    second mail from a table until their seat has moved there since the
+    last (by them, or by a bot while it had their seat)."""
     table = held.table
     if table.pace != Table.DAYS or table.status != Table.PLAYING or not table.state:
         return
@@ -75,25 +77,28 @@ def note(held: Held) -> None:
         seat = seats.get(index)
         if key in taken or seat is None or seat.kind != Seat.PERSON or seat.covered or seat.user_id is None:
             continue
-        if _told_already(held, seat):
-            continue
-        TurnMail.objects.create(table=table, number=table.number, seat=index, user_id=seat.user_id, seq=table.state["seq"],
-                                key=key, queued=now, next_try=now + settings.PARLOR_TURN_MAIL_WAIT)
-        transaction.on_commit(ring)
+        moved = any(made[3] == index for made in held.moves)  # (this change's moves are not written yet)
+        with connection.cursor() as cursor:
+            cursor.execute(_keep_unless_told(), [
+                table.pk, table.number, index, seat.user_id, table.state["seq"], key, TurnMail.QUEUED, "", now,
+                now + settings.PARLOR_TURN_MAIL_WAIT, 0, moved, table.pk, seat.user_id, table.number, TurnMail.DROPPED])
+            if cursor.rowcount:
+                transaction.on_commit(ring)
 
 
-def _told_already(held: Held, seat: Seat) -> bool:
-    """Whether the player was mailed from this table (or a mail is on its
-    way) since their seat last moved there (by them, or by a bot while it
-    had their seat)."""
-    last = (TurnMail.objects.filter(table=held.table, user_id=seat.user_id, number=held.table.number)
-            .exclude(state=TurnMail.DROPPED).order_by("-id").only("seat", "seq").first())
-    if last is None:
-        return False
-    # (The moves of this change are not written yet.)
-    if any(made[3] == last.seat for made in held.moves):
-        return False
-    return not Move.objects.filter(table=held.table, number=held.table.number, seat=last.seat, seq__gte=last.seq).exists()
+@functools.cache
+def _keep_unless_told() -> str:
+    """The mail's row, kept in one statement (a move over days pays one
+    round trip for it) unless the player was mailed from the table, or a
+    mail is on its way, and their seat has not moved there since."""
+    name = connection.ops.quote_name
+    mails, moves = name(TurnMail._meta.db_table), name(Move._meta.db_table)
+    columns = ("table_id", "number", "seat", "user_id", "seq", "key", "state", "why", "queued", "next_try", "tries")
+    return (f"INSERT INTO {mails} ({', '.join(map(name, columns))}) SELECT {', '.join(['%s'] * len(columns))} "
+            f"WHERE %s OR NOT EXISTS (SELECT 1 FROM {mails} AS m WHERE m.{name('table_id')} = %s AND m.{name('user_id')} = %s "
+            f"AND m.{name('number')} = %s AND m.{name('state')} <> %s AND NOT EXISTS (SELECT 1 FROM {moves} AS v "
+            f"WHERE v.{name('table_id')} = m.{name('table_id')} AND v.{name('number')} = m.{name('number')} "
+            f"AND v.{name('seat')} = m.{name('seat')} AND v.{name('seq')} >= m.{name('seq')}))")
 
 
 # -- sending them, from the ticker ----------------------------------------------
@@ -103,19 +108,22 @@ def drain(now: float | None = None, most: int = 50) -> int:
     any number of processes at once: each mail is claimed by one."""
     sent = 0
     for _ in range(most):
-        claimed = _claim(time.time() if now is None else now)
+        at = time.time() if now is None else now
+        claimed = _claim(at)
         if claimed is None:
             break
-        mail, message = claimed
-        if message is not None:
-            sent += _send(mail, message, time.time() if now is None else now)
+        if claimed.state == TurnMail.SENDING:
+            sent += _send(claimed, at)
     return sent
 
 
-def _claim(now: float) -> tuple[TurnMail, EmailMessage | None] | None:
+def _claim(now: float) -> TurnMail | None:
     """The next mail due, under its row lock (passing over any another
-    process holds): given up, with why, if it is no longer to be sent;
-    else marked as being sent, with its message. None when none is due."""
+    process holds): given up, with why, if it is no longer to be sent; else
+    marked as being sent, for LEASE seconds. None when none is due. Only
+    reads of a few short rows happen inside (on SQLite the transaction
+    holds the database's one write lock): the mail is written and sent
+    after it commits."""
     with transaction.atomic():
         mail = (TurnMail.objects.select_for_update(skip_locked=True)
                 .filter(Q(state=TurnMail.QUEUED) | Q(state=TurnMail.SENDING, claimed_until__lt=now), next_try__lte=now)
@@ -125,15 +133,19 @@ def _claim(now: float) -> tuple[TurnMail, EmailMessage | None] | None:
         # The player's row, locked, so two processes never both send the
         # mail that reaches the day's limit.
         MailChoice.objects.bulk_create([MailChoice(user_id=mail.user_id)], ignore_conflicts=True)
-        choice = MailChoice.objects.select_for_update().get(user_id=mail.user_id)
-        why, message = _why_not(mail, choice, now), None
+        choice = MailChoice.objects.select_for_update().select_related("user").get(user_id=mail.user_id)
+        mail.user = choice.user
+        mail.table = Table.objects.only(*TABLE_READ).get(pk=mail.table_id)
+        why = _why_not(mail, choice, now)
         if why is None:
-            message = _message(mail, now)
             mail.state, mail.claimed_until, mail.tries = TurnMail.SENDING, now + LEASE, mail.tries + 1
         else:
             mail.state, mail.why, mail.claimed_until = TurnMail.DROPPED, why, None
         mail.save(update_fields=["state", "why", "claimed_until", "tries"])
-        return mail, message
+        return mail
+
+
+TABLE_READ = ("code", "game", "status", "number", "clocks", "pace", "allowance")  # a table's state stays unread
 
 
 def _why_not(mail: TurnMail, choice: MailChoice, now: float) -> str | None:
@@ -143,9 +155,9 @@ def _why_not(mail: TurnMail, choice: MailChoice, now: float) -> str | None:
     if not choice.turns:
         return "turn mails are off"
     table = mail.table
-    seat = Seat.objects.filter(table=table, index=mail.seat).first()
+    seat = Seat.objects.filter(table_id=mail.table_id, index=mail.seat).values("user_id", "covered").first()
     if (table.status != Table.PLAYING or table.number != mail.number or mail.key not in table.clocks or seat is None
-            or seat.user_id != mail.user_id or seat.covered):
+            or seat["user_id"] != mail.user_id or seat["covered"]):
         return "moved already, or no longer their turn"
     today = TurnMail.objects.filter(Q(state=TurnMail.SENT, sent__gt=now - pace.DAY)
                                     | Q(state=TurnMail.SENDING, claimed_until__gt=now), user_id=mail.user_id)
@@ -154,10 +166,10 @@ def _why_not(mail: TurnMail, choice: MailChoice, now: float) -> str | None:
     return None
 
 
-def _send(mail: TurnMail, message: EmailMessage, now: float) -> int:
+def _send(mail: TurnMail, now: float) -> int:
     """Send a claimed mail, and keep what came of it; 1 if it went."""
     try:
-        message.send()
+        _message(mail, now).send()
     except Exception as failed:  # whatever the mail server says, the mail waits for another try
         log.warning("could not send the turn mail %s (try %d): %s", mail.pk, mail.tries, failed)
         wait = min(LONGEST_WAIT, FIRST_WAIT * 2 ** (mail.tries - 1))
@@ -172,14 +184,16 @@ def _send(mail: TurnMail, message: EmailMessage, now: float) -> int:
 def _message(mail: TurnMail, now: float) -> EmailMessage:
     table, user = mail.table, mail.user
     game = registry.get(table.game)
-    names = dict(Seat.objects.filter(table=table).values_list("index", "name"))
-    last = (Move.objects.filter(table=table, number=mail.number, seq__lt=mail.seq).exclude(seat=mail.seat)
+    names = dict(Seat.objects.filter(table_id=mail.table_id).values_list("index", "name"))
+    last = (Move.objects.filter(table_id=mail.table_id, number=mail.number, seq__lt=mail.seq).exclude(seat=mail.seat)
             .order_by("-seq").values_list("seat", flat=True).first())
+    began = table.clocks.get(mail.key)
+    left = None if table.allowance is None or began is None else began + table.allowance - now
     site = site_url()
     off = site + reverse("accounts:turn-mails-off", args=[off_token(user.pk)])
     context = {
         "name": names.get(mail.seat) or user.get_username(), "game": game.title if game else table.game, "code": table.code,
-        "last": names.get(last) if last is not None else None, "left": pace.words(pace.left(table, now, mail.seat)),
+        "last": names.get(last) if last is not None else None, "left": pace.words(left),
         "link": site + reverse("table", args=[table.code]), "off": off, "a_day": settings.PARLOR_TURN_MAILS_A_DAY,
     }
     subject = " ".join(render_to_string("tables/turn_mail_subject.txt", context).split())
