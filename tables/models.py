@@ -226,6 +226,7 @@ class TurnMail(models.Model):
     class Meta:
         ordering = ["id"]
         indexes = [models.Index(fields=["state", "next_try"], name="turn_mails_to_send"),
+                   models.Index(fields=["table", "user", "number"], name="turn_mails_of_a_table"),
                    models.Index(fields=["user", "sent"], name="turn_mails_of_a_day")]
         constraints = [models.UniqueConstraint(fields=["table", "number", "seat", "key"], name="one_mail_per_turn")]
 

@@ -84,9 +84,10 @@ def left(table: Table, now: float, seat: int | None = None) -> float | None:
 
 
 def words(seconds: float | None) -> str | None:
-    """The time a player has left, as the table says it: "3 days left",
-    "due tomorrow" (one whole day and some hours), "5 hours left", "under an
-    hour left", "time's up". None (no limit) has no words."""
+    """The time a player has left, as the table says it: "3 days left" (two
+    days or more, to the nearest day), "due tomorrow" (one whole day and
+    some hours), "5 hours left", "under an hour left", "time's up". None
+    (no limit) has no words."""
     if seconds is None:
         return None
     if seconds <= 0:
@@ -98,7 +99,7 @@ def words(seconds: float | None) -> str | None:
         return "1 hour left" if hours == 1 else f"{hours} hours left"
     if seconds < 2 * DAY:
         return "due tomorrow"
-    return f"{int(seconds // DAY)} days left"
+    return f"{int(seconds / DAY + 0.5)} days left"  # (to the nearest day: a fresh move of three days has 3 left)
 
 
 def waited_too_long(table: Table, began_at: float, now: float) -> bool:

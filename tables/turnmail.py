@@ -42,6 +42,7 @@ from engine import registry
 from . import mainloop, pace
 from .asking import Refused
 from .models import MailChoice, Move, Seat, Table, TurnMail
+from .pace import HOUR
 
 if TYPE_CHECKING:
     from .hold import Held
@@ -52,6 +53,7 @@ LEASE = 600.0  # seconds a claimed mail is one process's to send; past that (the
 MOST_TRIES = 8  # a mail the mail server refused this often is given up (about four hours of tries)
 FIRST_WAIT = 60.0  # before the second try; each try after waits twice as long, up to LONGEST_WAIT
 LONGEST_WAIT = 3600.0
+KEPT_DAYS = 30  # a mail's row is kept this long after it was sent or given up, then forgotten
 OFF_SALT = "parlor.turn-mails-off"  # the link's signature is good for turning these mails off, nothing else
 OFF_FORGED = ("This link isn't one Parlor sent, or it lost some letters on the way: "
               "copy the whole link from the mail, or sign in and turn the mails off on your e-mail page.")
@@ -89,16 +91,16 @@ def note(held: Held) -> None:
 @functools.cache
 def _keep_unless_told() -> str:
     """The mail's row, kept in one statement (a move over days pays one
-    round trip for it) unless the player was mailed from the table, or a
-    mail is on its way, and their seat has not moved there since."""
+    round trip for it) unless the player's last mail from the table (sent,
+    or on its way) came after their seat last moved there."""
     name = connection.ops.quote_name
     mails, moves = name(TurnMail._meta.db_table), name(Move._meta.db_table)
     columns = ("table_id", "number", "seat", "user_id", "seq", "key", "state", "why", "queued", "next_try", "tries")
     return (f"INSERT INTO {mails} ({', '.join(map(name, columns))}) SELECT {', '.join(['%s'] * len(columns))} "
-            f"WHERE %s OR NOT EXISTS (SELECT 1 FROM {mails} AS m WHERE m.{name('table_id')} = %s AND m.{name('user_id')} = %s "
-            f"AND m.{name('number')} = %s AND m.{name('state')} <> %s AND NOT EXISTS (SELECT 1 FROM {moves} AS v "
-            f"WHERE v.{name('table_id')} = m.{name('table_id')} AND v.{name('number')} = m.{name('number')} "
-            f"AND v.{name('seat')} = m.{name('seat')} AND v.{name('seq')} >= m.{name('seq')}))")
+            f"WHERE %s OR NOT EXISTS (SELECT 1 FROM {mails} AS m WHERE m.{name('id')} = (SELECT max({name('id')}) FROM {mails} "
+            f"WHERE {name('table_id')} = %s AND {name('user_id')} = %s AND {name('number')} = %s AND {name('state')} <> %s) "
+            f"AND NOT EXISTS (SELECT 1 FROM {moves} AS v WHERE v.{name('table_id')} = m.{name('table_id')} "
+            f"AND v.{name('number')} = m.{name('number')} AND v.{name('seat')} = m.{name('seat')} AND v.{name('seq')} >= m.{name('seq')}))")
 
 
 # -- sending them, from the ticker ----------------------------------------------
@@ -223,8 +225,20 @@ def _ring() -> None:
         _ringing.set()
 
 
+def forget_old(now: float) -> int:
+    """Forget the mails sent or given up more than KEPT_DAYS ago; how many."""
+    return TurnMail.objects.filter(state__in=(TurnMail.SENT, TurnMail.DROPPED), queued__lt=now - KEPT_DAYS * pace.DAY).delete()[0]
+
+
+_forgot_at = 0.0
+
+
 def _drained() -> int:
+    global _forgot_at
     try:
+        if time.time() - _forgot_at > HOUR:
+            _forgot_at = time.time()
+            forget_old(_forgot_at)
         return drain()
     finally:
         if connection.errors_occurred:

@@ -168,20 +168,20 @@ def test_a_table_with_no_limit_waits_for_ever_and_its_pages_say_no_time(clock):
 
 
 def test_the_time_left_in_words():
-    assert [pace.words(s) for s in (None, -5, 0, 1200, 3600, 5 * 3600 + 59, 25 * 3600, 2 * DAY + 3600, 3 * DAY)] == [
+    assert [pace.words(s) for s in (None, -5, 0, 1200, 3600, 5 * 3600 + 59, 25 * 3600, 2 * DAY + 3600, 3 * DAY - 60, 3 * DAY)] == [
         None, "time's up", "time's up", "under an hour left", "1 hour left", "5 hours left", "due tomorrow", "2 days left",
-        "3 days left"]
+        "3 days left", "3 days left"]
 
 
 def test_the_seat_to_move_has_its_time_left_in_the_snapshot(clock):
     code, ada, ben = days_table(game="high-card", allowance=3 * DAY)
     assert post(ada, f"/api/tables/{code}/start")[0] == 200
-    clock.advance(DAY / 2)
+    clock.advance(DAY * 0.75)
     snap = snap_of(ada, code)
     on_turn = [s for s in snap["seats"] if s["deciding"]]
-    assert on_turn and all(s["left"] == pytest.approx(2.5 * DAY) for s in on_turn)
-    assert snap["left"] == pytest.approx(2.5 * DAY) and snap["leftWords"] == "2 days left"
-    assert pace.left(Table.objects.get(code=code), clock.now) == pytest.approx(2.5 * DAY)
+    assert on_turn and all(s["left"] == pytest.approx(2.25 * DAY) for s in on_turn)
+    assert snap["left"] == pytest.approx(2.25 * DAY) and snap["leftWords"] == "2 days left"
+    assert pace.left(Table.objects.get(code=code), clock.now) == pytest.approx(2.25 * DAY)
     assert all(s["left"] is None for s in snap["seats"] if not s["deciding"])
 
 
@@ -336,3 +336,12 @@ def test_a_player_with_no_address_is_not_mailed(clock):
     assert post(ada, f"/api/tables/{code}/start")[0] == 200
     sent_after(clock)
     assert mail.outbox == [] and set(TurnMail.objects.values_list("why", flat=True)) == {"no e-mail address"}
+
+
+def test_mails_sent_long_ago_are_forgotten(clock):
+    code, ada, ben = days_table(game="high-card")
+    assert post(ada, f"/api/tables/{code}/start")[0] == 200
+    assert sent_after(clock) == 1
+    assert turnmail.forget_old(clock.now) == 0
+    clock.advance(turnmail.KEPT_DAYS * DAY)
+    assert turnmail.forget_old(clock.now) == 1 and not TurnMail.objects.exists()
