@@ -92,7 +92,7 @@ def test_a_euchre_table_over_three_days_mails_each_turn_once_and_covers_only_onc
     people = {"Ada": ada, "Ben": ben}
     seat_of = {s["name"]: s["index"] for s in snap["seats"]}
     turns = {"Ada": set(), "Ben": set()}  # each person's decisions, by key: a mail for each
-    covered_once = False
+    covered_once = away_a_while = False
     start = clock.now
     while clock.now - start < 3 * DAY:
         snap = snap_of(ada, code)
@@ -102,6 +102,12 @@ def test_a_euchre_table_over_three_days_mails_each_turn_once_and_covers_only_onc
         for name in waiting:
             mine = snap_of(people[name], code)
             turns[name].add(mine["decision"]["key"])
+        if "Ada" in waiting and not away_a_while:
+            # A minute and a half away on her turn: Ben may not give her seat to a bot.
+            away_a_while = True
+            clock.advance(91)
+            assert not snap_of(ben, code)["seats"][seat_of["Ada"]]["canCover"]
+            assert post(ben, f"/api/tables/{code}/cover", {"seat": seat_of["Ada"]})[0] == 403
         # Nothing goes before the wait after the turn came; then one mail a turn.
         assert turnmail.drain() == 0
         sent_after(clock)
@@ -127,7 +133,7 @@ def test_a_euchre_table_over_three_days_mails_each_turn_once_and_covers_only_onc
         mine = snap_of(client, code)
         status, body = post(client, f"/api/tables/{code}/move", {"seq": mine["seq"], "action": move_from(mine)})
         assert status == 200, body
-    assert covered_once and all(len(keys) >= 3 for keys in turns.values()), turns
+    assert covered_once and away_a_while and all(len(keys) >= 3 for keys in turns.values()), turns
     for name, client in people.items():
         got = mails_to(client)
         assert len(got) == len(turns[name])
@@ -345,3 +351,21 @@ def test_mails_sent_long_ago_are_forgotten(clock):
     assert turnmail.forget_old(clock.now) == 0
     clock.advance(turnmail.KEPT_DAYS * DAY)
     assert turnmail.forget_old(clock.now) == 1 and not TurnMail.objects.exists()
+
+
+def test_a_game_over_days_is_kept_and_rated_as_a_live_one_is(clock, django_capture_on_commit_callbacks):
+    from ratings.models import Rating
+    from tables.models import Result
+
+    ada = person("Ada")
+    status, snap = post(ada, "/api/tables", {"game": "high-card", "name": "Ada", "pace": {"kind": "days", "allowance": 3 * DAY}})
+    code = snap["code"]
+    post(ada, f"/api/tables/{code}/bot")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert post(ada, f"/api/tables/{code}/start")[0] == 200
+        while (snap := snap_of(ada, code))["status"] == "playing":
+            clock.advance(DAY)
+            assert post(ada, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move_from(snap)})[0] == 200
+    result = Result.objects.get(table__code=code)
+    assert result.kept and result.rated
+    assert Rating.objects.get(user=ada.user, game="high-card").rated == 1
