@@ -305,7 +305,7 @@ PARLOR_BOT_THINK = float(os.environ.get("PARLOR_BOT_THINK", "1.0"))
 # ticker plays them in one turn, one transaction (scaled by PARLOR_BOT_THINK,
 # and short beside any think time).
 PARLOR_BOT_GATHER = float(os.environ.get("PARLOR_BOT_GATHER", "0.02"))
-# After this many idle seconds on their turn, anyone seated at the table may
+# After this many idle seconds on their turn at a live table, anyone seated may
 # cover a person's seat (the host may at any time).
 PARLOR_IDLE_SECONDS = float(os.environ.get("PARLOR_IDLE_SECONDS", "90"))
 # How often each process's ticker polls for overdue bots (alarms ring on time).

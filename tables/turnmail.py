@@ -135,7 +135,7 @@ def _claim(now: float) -> TurnMail | None:
         # The player's row, locked, so two processes never both send the
         # mail that reaches the day's limit.
         MailChoice.objects.bulk_create([MailChoice(user_id=mail.user_id)], ignore_conflicts=True)
-        choice = MailChoice.objects.select_for_update().select_related("user").get(user_id=mail.user_id)
+        choice = MailChoice.objects.select_for_update(of=("self",)).select_related("user").get(user_id=mail.user_id)
         mail.user = choice.user
         mail.table = Table.objects.only(*TABLE_READ).get(pk=mail.table_id)
         why = _why_not(mail, choice, now)
