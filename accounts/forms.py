@@ -4,6 +4,7 @@ address if they want a way back to a forgotten password), a new password
 field's help is the sentence its page shows under it."""
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm, UserCreationForm
 
@@ -13,7 +14,7 @@ AGAIN = "The same again, to be sure."
 EMAIL_HELP = ("For a forgotten password (we send a link there to set a new one) and, if you want them, "
               "the mails that say it's your turn at a table played over days; nothing else.")
 TURN_MAILS = "Mail me when it's my turn at a table played over days"
-TURN_MAILS_HELP = "One mail a table until you move there, and at most a few a day. Live tables never mail."
+TURN_MAILS_HELP = "One mail a table until you move there, and at most {a_day} a day. Live tables never mail."
 
 
 def _explained(form, first: str, second: str) -> None:
@@ -47,7 +48,11 @@ class ChangePasswordForm(PasswordChangeForm):
 
 class EmailForm(forms.ModelForm):
     email = forms.EmailField(required=False, label="E-mail", help_text=EMAIL_HELP + " Leave it empty to keep none.")
-    turn_mails = forms.BooleanField(required=False, label=TURN_MAILS, help_text=TURN_MAILS_HELP)
+    turn_mails = forms.BooleanField(required=False, label=TURN_MAILS)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["turn_mails"].help_text = TURN_MAILS_HELP.format(a_day=settings.PARLOR_TURN_MAILS_A_DAY)
 
     class Meta:
         model = get_user_model()
