@@ -4,13 +4,17 @@ address if they want a way back to a forgotten password), a new password
 field's help is the sentence its page shows under it."""
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm, UserCreationForm
 
 PASSWORD_RULE = ("At least 8 characters. Not a common password (like “password1” or “qwerty123”), "
                  "not only digits or spaces, and not like your username or e-mail.")
 AGAIN = "The same again, to be sure."
-EMAIL_HELP = "Only for a forgotten password: we send a link there to set a new one, and nothing else."
+EMAIL_HELP = ("For a forgotten password (we send a link there to set a new one) and, if you want them, "
+              "the mails that say it's your turn at a table played over days; nothing else.")
+TURN_MAILS = "Mail me when it's my turn at a table played over days"
+TURN_MAILS_HELP = "One mail a table until you move there, and at most {a_day} a day. Live tables never mail."
 
 
 def _explained(form, first: str, second: str) -> None:
@@ -44,6 +48,11 @@ class ChangePasswordForm(PasswordChangeForm):
 
 class EmailForm(forms.ModelForm):
     email = forms.EmailField(required=False, label="E-mail", help_text=EMAIL_HELP + " Leave it empty to keep none.")
+    turn_mails = forms.BooleanField(required=False, label=TURN_MAILS)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["turn_mails"].help_text = TURN_MAILS_HELP.format(a_day=settings.PARLOR_TURN_MAILS_A_DAY)
 
     class Meta:
         model = get_user_model()

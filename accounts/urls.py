@@ -14,6 +14,7 @@ urlpatterns = [
     path("password-reset/done", views.ResetDone.as_view(), name="password-reset-done"),
     path("password", views.ChangePassword.as_view(), name="password"),
     path("email", views.email, name="email"),
+    path("turn-mails/off/<str:token>", views.turn_mails_off, name="turn-mails-off"),
     path("house-rules/<str:game>", views.house_rules_view, name="house-rules"),
     path("players/<str:username>", views.profile, name="profile"),
     path("leaderboards", views.leaderboards, name="leaderboards"),

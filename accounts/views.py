@@ -158,15 +158,36 @@ class ChangePassword(auth_views.PasswordChangeView):
 @login_required
 @require_http_methods(["GET", "POST"])
 def email(request):
-    """A signed-in player's e-mail address, the way back to a forgotten password."""
-    form = EmailForm(request.POST if request.method == "POST" else None, instance=request.user)
+    """A signed-in player's e-mail address, the way back to a forgotten
+    password, and whether it is mailed when it's their turn at a table
+    played over days (tables.turnmail)."""
+    user = request.user
+    form = EmailForm(request.POST if request.method == "POST" else None, instance=user,
+                     initial={"turn_mails": service.turnmail.wanted(user.pk)})
     if request.method == "POST" and form.is_valid():
         form.save()
-        said = (f"Saved: if you forget your password, a link to set a new one goes to {request.user.email}."
-                if request.user.email else "No e-mail address kept: a forgotten password can't be reset by mail.")
+        service.turnmail.choose(user.pk, form.cleaned_data["turn_mails"])
+        said = (f"Saved: if you forget your password, a link to set a new one goes to {user.email}."
+                if user.email else "No e-mail address kept: a forgotten password can't be reset by mail.")
+        if user.email:
+            said += (" It's mailed when it's your turn at a table played over days." if form.cleaned_data["turn_mails"]
+                     else " It isn't mailed when it's your turn.")
         messages.success(request, said)
-        return redirect("accounts:profile", request.user.get_username())
+        return redirect("accounts:profile", user.get_username())
     return render(request, "accounts/email.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def turn_mails_off(request, token):
+    """The link in every turn mail: no sign-in needed, the link's signed
+    token names the player. GET asks (a mail reader that opens links to look
+    at them turns nothing off); POST turns the mails off."""
+    try:
+        player = service.turnmail.named_by(token) if request.method == "GET" else service.turnmail.turned_off(token)
+    except service.Refused as refused:
+        return render(request, "web/refused.html", {"title": "Mails", "heading": "That link can't be used",
+                                                    "sentence": refused.sentence}, status=refused.status)
+    return render(request, "accounts/turn_mails_off.html", {"player": player, "done": request.method == "POST"})
 
 
 class SignOut(auth_views.LogoutView):

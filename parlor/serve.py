@@ -42,6 +42,8 @@ def main(argv=None) -> None:
     collect_when_changed(say=_say)
     for line in where(args.host, args.port):
         _say(line)
+    # Where the links in the mails lead when SITE_URL doesn't say (tables/turnmail.py).
+    os.environ["PARLOR_SERVED_AT"] = served_at(args.host, args.port)
     uvicorn.run("parlor.asgi:application", host=args.host, port=args.port, lifespan="on", http=DeadlineProtocol,
                 ws_per_message_deflate=False, log_level=args.log_level)
 
@@ -65,6 +67,19 @@ def where(host: str, port: int) -> list[str]:
         if links:
             lines.append("Open it by that address here too: a table's link and QR code lead the phones to the address you opened.")
     return lines
+
+
+def served_at(host: str, port: int) -> str:
+    """The address the server is reached by: the one it is bound to, or on
+    the home network the first a phone types."""
+    from django.conf import settings
+
+    from web import hosts
+
+    if host not in EVERY_ADDRESS:
+        return f"http://{f'[{host}]' if ':' in host else host}:{port}"
+    links = hosts.addresses_to_type(port) if settings.PARLOR_HOME_NETWORK else []
+    return links[0] if links else f"http://127.0.0.1:{port}"
 
 
 def _say(line: str) -> None:

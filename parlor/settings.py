@@ -238,7 +238,7 @@ PARLOR_ACCOUNT_LIMITS = {
     "reset-address": (10, 60 * 60),
 }
 
-# Mail, for a forgotten password: through SMTP when EMAIL_HOST names a
+# Mail, for a forgotten password and a turn at a table played over days: through SMTP when EMAIL_HOST names a
 # server, else written to the console (the server's output), so a family
 # server needs none. A mail server that doesn't answer fails the request
 # after EMAIL_TIMEOUT seconds instead of holding it.
@@ -254,6 +254,22 @@ else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 EMAIL_TIMEOUT = 10
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Parlor <parlor@localhost>")
+
+# Tables played over days (tables.pace, tables.turnmail). A signed-in player
+# with an e-mail address is mailed when it becomes their turn at one (once a
+# table until they move there), if the turn is still theirs after
+# PARLOR_TURN_MAIL_WAIT seconds, and at most PARLOR_TURN_MAILS_A_DAY a day;
+# each process's ticker looks for mails to send every PARLOR_MAIL_SECONDS
+# (and at once when it keeps one). The mails' links lead to SITE_URL, else
+# to the address the server says it serves at. The link in a mail that
+# turns them off works for PARLOR_OFF_LINK_DAYS days. A person may be at
+# PARLOR_DAYS_TABLES tables played over days at once.
+PARLOR_SITE_URL = os.environ.get("SITE_URL", "")
+PARLOR_TURN_MAIL_WAIT = float(os.environ.get("PARLOR_TURN_MAIL_WAIT", "120"))
+PARLOR_TURN_MAILS_A_DAY = int(os.environ.get("PARLOR_TURN_MAILS_A_DAY", "20"))
+PARLOR_MAIL_SECONDS = float(os.environ.get("PARLOR_MAIL_SECONDS", "10"))
+PARLOR_OFF_LINK_DAYS = float(os.environ.get("PARLOR_OFF_LINK_DAYS", "90"))
+PARLOR_DAYS_TABLES = int(os.environ.get("PARLOR_DAYS_TABLES", "20"))
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -289,7 +305,7 @@ PARLOR_BOT_THINK = float(os.environ.get("PARLOR_BOT_THINK", "1.0"))
 # ticker plays them in one turn, one transaction (scaled by PARLOR_BOT_THINK,
 # and short beside any think time).
 PARLOR_BOT_GATHER = float(os.environ.get("PARLOR_BOT_GATHER", "0.02"))
-# After this many idle seconds on their turn, anyone seated at the table may
+# After this many idle seconds on their turn at a live table, anyone seated may
 # cover a person's seat (the host may at any time).
 PARLOR_IDLE_SECONDS = float(os.environ.get("PARLOR_IDLE_SECONDS", "90"))
 # How often each process's ticker polls for overdue bots (alarms ring on time).

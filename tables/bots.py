@@ -37,7 +37,7 @@ from django.db import transaction
 from engine import moves, play
 from engine.contract import LEVELS, Illegal
 
-from . import alarms, results, workers
+from . import alarms, pace, results, workers
 from .asking import Refused
 from .models import Seat, Table
 
@@ -78,7 +78,7 @@ def advance(held: Held, now: float) -> int:
     were played."""
     table, game, seats = held.table, held.game, held.seats
     played = 0
-    pace, scale = _pace(table, game), django_settings.PARLOR_BOT_THINK
+    slower, scale = _pace(table, game), django_settings.PARLOR_BOT_THINK
     deciding = None  # the open decisions, once the clocks hold them all
     while table.status == Table.PLAYING and played < MOST_BOT_MOVES:
         state = table.state
@@ -89,7 +89,7 @@ def advance(held: Held, now: float) -> int:
             deciding = game.deciding(state)
             _sync(table, deciding, now)
         due = sorted(
-            (table.clocks[key] + float(game.bot_think.get(kind, 1.0)) * pace * scale, seat, key)
+            (table.clocks[key] + float(game.bot_think.get(kind, 1.0)) * slower * scale, seat, key)
             for seat, kind, key in deciding
             if seat < len(seats) and seats[seat].plays_as_bot
         )
@@ -218,11 +218,10 @@ def _forget_old(now: float) -> None:
 
 
 def idle_seats(table: Table, deciding: list, now: float) -> set[int]:
-    """The seats that have kept the table waiting longer than the idle
-    time, of the decisions ``deciding`` names (the game's ``deciding``)."""
+    """The seats that have kept the table waiting longer than they may, of
+    the decisions ``deciding`` names (the game's ``deciding``): the idle
+    time at a live table, the time a move has at one played over days
+    (``pace``)."""
     if table.status != Table.PLAYING:
         return set()
-    return {
-        seat for seat, _kind, key in deciding
-        if now - table.clocks.get(key, now) >= django_settings.PARLOR_IDLE_SECONDS
-    }
+    return {seat for seat, _kind, key in deciding if pace.waited_too_long(table, table.clocks.get(key, now), now)}

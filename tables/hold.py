@@ -26,7 +26,7 @@ from django.db import transaction
 
 from engine import registry
 
-from . import bots, devices, rows, telling
+from . import bots, devices, rows, telling, turnmail
 from .asking import Refused, Visitor
 from .models import Seat, Table
 
@@ -75,6 +75,9 @@ class Held:
         self.game = registry.get(table.game)
         self.now = time.time()
         self.seq_taken = table.state["seq"] if table.state else None
+        # The decisions open when the table was taken (a turn that opens
+        # since is one a mail may tell: ``turnmail``), and of which game.
+        self.clocks_taken, self.number_taken = table.clocks, table.number
         self.saving: set[str] | str | None = None  # what changed() asked to save
         self.moves: list[tuple] = []  # (rows.move) written with the table's state
         self.result = None  # the Result kept, when this action ended the game
@@ -160,6 +163,7 @@ def hold(code, who: Visitor, *, host: str | None = None, only: Only | None = Non
             return
         if held.table.status == Table.PLAYING:
             bots.advance(held, held.now)
+        turnmail.note(held)
         held.save(None if held.saving == _WHOLE else sorted(held.saving))
         telling.tell(held)
 
@@ -176,6 +180,7 @@ def hold_all(codes: list[str]) -> Iterator[dict[str, Held]]:
         yield tables
         moved = [at for at in tables.values() if at.moved]
         for at in moved:
+            turnmail.note(at)
             telling.tell(at)
         save_plays(moved)
 

@@ -61,6 +61,12 @@ class Table(models.Model):
     TALK = [(ALL, "Messages and reactions"), (REACTIONS, "Reactions only"), (QUIET, "Nothing")]
     talk = models.CharField(max_length=10, choices=TALK, default=ALL)
     watchers_talk = models.BooleanField(default=False, help_text="Whether people watching may say something too.")
+    # The table's pace (the host's choice, tables.pace): live, or over days
+    # with a time for each move (seconds; empty: no limit).
+    LIVE, DAYS = "live", "days"
+    PACES = [(LIVE, "Live"), (DAYS, "Over days")]
+    pace = models.CharField(max_length=5, choices=PACES, default=LIVE)
+    allowance = models.PositiveIntegerField(null=True, blank=True, help_text="Over days: seconds a player has for a move.")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -191,3 +197,50 @@ class Said(models.Model):
 
     def __str__(self):
         return f"{self.name}: {self.text}"
+
+
+class TurnMail(models.Model):
+    """A "your turn" mail, kept in the same transaction as the move that
+    made it someone's turn at a table played over days, and sent once
+    afterwards by whichever process's ticker claims it (tables.turnmail,
+    decision 27). A mail that could not be sent is tried again later."""
+
+    QUEUED, SENDING, SENT, DROPPED = "queued", "sending", "sent", "dropped"
+    STATES = [(QUEUED, "Waiting to be sent"), (SENDING, "Being sent"), (SENT, "Sent"), (DROPPED, "Not sent")]
+
+    table = models.ForeignKey(Table, related_name="turn_mails", on_delete=models.CASCADE)
+    number = models.PositiveIntegerField(help_text="Which game at this table.")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, related_name="turn_mails", on_delete=models.CASCADE)
+    seq = models.PositiveIntegerField(help_text="The state's seq when the turn came.")
+    key = models.CharField(max_length=100, help_text="The decision the turn is (its clock's key).")
+    state = models.CharField(max_length=8, choices=STATES, default=QUEUED)
+    why = models.CharField(max_length=200, blank=True, help_text="Why it was not sent, or the last failure to send it.")
+    # Times as seconds since the epoch, as the table's clocks keep them.
+    queued = models.FloatField()
+    next_try = models.FloatField(help_text="When it may be sent (again).")
+    claimed_until = models.FloatField(null=True, blank=True, help_text="While being sent: when another process may take it over.")
+    tries = models.PositiveSmallIntegerField(default=0)
+    sent = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["state", "next_try"], name="turn_mails_to_send"),
+                   models.Index(fields=["table", "user", "number"], name="turn_mails_of_a_table"),
+                   models.Index(fields=["user", "sent"], name="turn_mails_of_a_day")]
+        constraints = [models.UniqueConstraint(fields=["table", "number", "seat", "key"], name="one_mail_per_turn")]
+
+    def __str__(self):
+        return f"turn mail to user {self.user_id} at {self.table_id} ({self.state})"
+
+
+class MailChoice(models.Model):
+    """Whether a player wants a mail when it is their turn at a table
+    played over days (on unless they said otherwise: no row is on)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, related_name="mail_choice", on_delete=models.CASCADE)
+    turns = models.BooleanField(default=True, help_text="Mail me when it's my turn at a table played over days.")
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self):
+        return f"user {self.user_id}: turn mails {'on' if self.turns else 'off'}"

@@ -29,7 +29,7 @@ from .models import Move, Seat, Table
 
 JSON_COLUMNS = frozenset({"settings", "state", "clocks", "shared"})
 TABLE_COLUMNS = ("id", "code", "game", "status", "host", "settings", "seed", "number", "state", "seq", "clocks",
-                 "due_at", "hints", "shared", "talk", "watchers_talk", "created", "updated")
+                 "due_at", "hints", "shared", "talk", "watchers_talk", "pace", "allowance", "created", "updated")
 SEAT_COLUMNS = ("id", "table_id", "index", "kind", "browser", "user_id", "name", "level", "covered", "was_covered",
                 "device", "holds", "hinted")
 SEAT_FLAGS = SEAT_COLUMNS[-5:]  # the seat's flags, which SQLite keeps as 0 and 1

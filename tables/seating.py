@@ -7,11 +7,13 @@ from __future__ import annotations
 import json
 import secrets
 
+from django.conf import settings as django_settings
 from django.db import transaction
+from django.db.models import Q
 
 from engine import registry
 
-from . import bots, devices, names, starting
+from . import bots, devices, names, pace, starting
 from .asking import Refused, Visitor
 from .hold import CODE_LENGTH, Held, Only, hold, waiting
 from .models import Seat, Table
@@ -30,11 +32,12 @@ def _new_code() -> str:
             return code
 
 
-def create(slug, who: Visitor, settings: dict | None = None, chosen=None) -> Table:
+def create(slug, who: Visitor, settings: dict | None = None, chosen=None, pace_of=None) -> Table:
     """A new table for a game, with the creator as host in the first seat.
     Its settings start from ``settings`` (only what the game allows), else
     the game's defaults; then the ones the creator ``chosen`` (each must be
-    allowed, or nothing is made)."""
+    allowed, or nothing is made). ``pace_of``, the pace asked for
+    (``{"kind": "days", "allowance": 86400}``), else live."""
     game = registry.get(slug)
     if game is None:
         raise Refused("We don't have that game. Pick one from the list.", 404)
@@ -42,8 +45,12 @@ def create(slug, who: Visitor, settings: dict | None = None, chosen=None) -> Tab
     start_from = game.options(settings if isinstance(settings, dict) else {})
     if chosen is not None:
         start_from = settled(game, start_from, chosen)
+    kind, allowance = (Table.LIVE, None) if pace_of is None else _pace_asked(pace_of)
     with transaction.atomic():
-        table = Table.objects.create(code=_new_code(), game=game.slug, host=who.browser, settings=start_from)
+        if kind == Table.DAYS:
+            _room_for_another(who)
+        table = Table.objects.create(code=_new_code(), game=game.slug, host=who.browser, settings=start_from,
+                                     pace=kind, allowance=allowance)
         Seat.objects.create(table=table, index=0, kind=Seat.PERSON, browser=who.browser, user_id=who.user_id, name=name)
     return table
 
@@ -57,6 +64,8 @@ def join(code, who: Visitor) -> int:
             return mine.index
         name = names.clean(who.name)
         held.only(NOT_STARTED)
+        if pace.over_days(held.table):
+            _room_for_another(who)
         seats = held.seats
         if len(seats) < max(held.game.sizes):
             names.taken(name, seats)
@@ -230,6 +239,43 @@ def configure(code, who: Visitor, raw) -> dict:
         held.table.settings = settled(held.game, held.table.settings, raw)
         held.changed("settings")
         return held.table.settings
+
+
+def set_pace(code, who: Visitor, kind, allowance=pace.FIRST_ALLOWANCE) -> dict:
+    """The host's pace for the table: live, or over days with a time for
+    each move (``pace``). Everyone seated must have room for another table
+    played over days."""
+    kind, allowance = pace.chosen(kind, allowance)
+    with hold(code, who, host="choose the table's pace", only=BETWEEN_GAMES) as held:
+        table = held.table
+        if kind == Table.DAYS and table.pace != Table.DAYS:
+            for seat in held.seats:
+                if seat.kind == Seat.PERSON and not seat.device:
+                    _room_for_another(Visitor(seat.browser, seat.name, seat.user_id), at=table, by=seat.name)
+        if (kind, allowance) != (table.pace, table.allowance):
+            table.pace, table.allowance = kind, allowance
+            held.changed("pace", "allowance")
+        return pace.of(table)
+
+
+def _pace_asked(asked) -> tuple[str, int | None]:
+    if not isinstance(asked, dict):
+        raise Refused(pace.SAY_PACE)
+    return pace.chosen(asked.get("kind"), asked.get("allowance", pace.FIRST_ALLOWANCE))
+
+
+def _room_for_another(who: Visitor, at: Table | None = None, by: str | None = None) -> None:
+    """Refused when ``who`` (``by``, named) is already at as many tables
+    played over days as a person may be (PARLOR_DAYS_TABLES), not counting
+    ``at``: in the waiting room, or with a game under way."""
+    most = django_settings.PARLOR_DAYS_TABLES
+    theirs = Q(browser=who.browser) if who.user_id is None else Q(browser=who.browser) | Q(user_id=who.user_id)
+    tables = (Seat.objects.filter(theirs, kind=Seat.PERSON, table__pace=Table.DAYS, table__status__in=(Table.LOBBY, Table.PLAYING))
+              .exclude(table=at).values("table_id").distinct().count())
+    if tables >= most:
+        whose = f"{by} is" if by else "You're"
+        raise Refused(f"{whose} already at {most} tables played over days, as many as one person may be at once: "
+                      "finish or leave one of them first.", 409)
 
 
 def settled(game, current: dict, raw) -> dict:

@@ -17,12 +17,12 @@ tables a person sits at, as the home page lists them), ``results``,
 (the sockets told of a change), ``hold`` (the table an action is
 about), ``rows`` (the store)."""
 
-from . import hints, talking
+from . import hints, pace, talking, turnmail
 from .asking import NAME_LENGTH, Refused, Visitor
 from .hold import NO_SUCH_TABLE, normal_code
 from .playing import again, cover, end, hand, hurry, move, move_all, start, take_back
 from .reading import read
-from .seating import add_bot, add_here, arrange, clear, configure, create, fill, join, leave, set_level
+from .seating import add_bot, add_here, arrange, clear, configure, create, fill, join, leave, set_level, set_pace
 from .snapshots import snapshot, text, views
 from .telling import group
 from .ticker import tick
@@ -30,7 +30,7 @@ from .yours import tables_of
 
 __all__ = [
     "NAME_LENGTH", "NO_SUCH_TABLE", "Refused", "Visitor", "add_bot", "add_here", "again", "arrange", "clear", "configure", "cover",
-    "create", "end", "fill", "group", "hand", "hints", "hurry", "talking", "join", "leave", "move", "move_all", "normal_code", "read",
-    "set_level",
+    "create", "end", "fill", "group", "hand", "hints", "hurry", "talking", "join", "leave", "move", "move_all", "normal_code", "pace", "read",
+    "set_level", "set_pace", "turnmail",
     "snapshot", "start", "tables_of", "take_back", "text", "tick", "views",
 ]

@@ -13,7 +13,7 @@ import orjson
 from engine import registry
 from engine.contract import LEVELS, offered
 
-from . import bots, devices, results, rows, starting
+from . import bots, devices, pace, results, rows, starting
 from .asking import Visitor
 from .models import Result, Seat, Table
 
@@ -83,7 +83,13 @@ class _Around:
         # Each deciding seat's decision, its kind and key (open to the table,
         # as whose turn it is): the room kit's Your move and catch-up use it.
         self.decisions = {s: {"kind": k, "key": key} for s, k, key in deciding}
-        self.idle = bots.idle_seats(table, deciding, time.time())
+        now = time.time()
+        self.idle = bots.idle_seats(table, deciding, now)
+        # At a table played over days, the time each deciding seat has left.
+        self.pace, self.left = pace.of(table), pace.left(table, now)
+        limit = table.allowance if pace.over_days(table) else None
+        self.seat_left = {} if limit is None else {
+            s: table.clocks[key] + limit - now for s, _k, key in deciding if key in table.clocks}
         self.start = starting.start_of(game, len(seats), table.settings) if table.status == Table.LOBBY else starting.AS_IT_IS
         self.result = results.result_of(table, game, kept)
         self.hosts = {s.index for s in seats if s.held_by(table.host) and not s.device}
@@ -99,6 +105,7 @@ class _Around:
                 "index": s.index, "name": s.name, "kind": s.kind, "level": s.level if s.plays_as_bot else None,
                 "covered": s.covered, "device": s.device, "hinted": s.hinted and not lobby,
                 "host": s.index in self.hosts, "deciding": s.index in self.deciding,
+                "left": self.seat_left.get(s.index),
             }
             for s in seats
         ]
@@ -137,6 +144,12 @@ class _Around:
             "hints": table.hints,  # whether the host lets players ask for hints
             # What the host lets be said at the table: all, reactions or off; and whether by watchers too.
             "talk": {"allowed": table.talk, "watchers": table.watchers_talk},
+            # Live, or over days with a time for each move (seconds; None: no
+            # limit); and the seconds the player to move has left, with its
+            # words ("2 days left"), at a table over days with a limit.
+            "pace": self.pace,
+            "left": self.left,
+            "leftWords": pace.words(self.left),
             "seats": [
                 {
                     **shown, "you": s is mine, "here": s.index in here,

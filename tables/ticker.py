@@ -20,7 +20,7 @@ from django.db.models import Q
 
 from engine import registry
 
-from . import alarms, bots, db, rows, telling, workers
+from . import alarms, bots, db, rows, telling, turnmail, workers
 from .hold import Held, save_plays
 from .models import Seat, Table
 
@@ -96,6 +96,7 @@ def tick(codes: list[str]) -> list[str]:
         for table, seats in rows.playing_unlocked(codes):
             held, was_due = Held(table, seats), table.due_at
             if bots.advance(held, time.time()):
+                turnmail.note(held)
                 telling.tell(held)
                 moved.append(held)
             elif table.due_at != was_due:
@@ -170,6 +171,7 @@ async def run(stop: asyncio.Event) -> None:
     poll_at = time.time() + settings.PARLOR_TICK_SECONDS
     check_at = time.time() + settings.PARLOR_STUCK_SECONDS
     loop = asyncio.get_running_loop()
+    mailing = asyncio.ensure_future(turnmail.run(stop))  # the turn mails kept with the moves, sent on a thread of their own
     stopping = asyncio.ensure_future(stop.wait())
     stopping.add_done_callback(lambda _: ringing.set())
     try:
@@ -205,5 +207,6 @@ async def run(stop: asyncio.Event) -> None:
                 await asyncio.sleep(0)
     finally:
         stopping.cancel()
+        mailing.cancel()
         alarms.stop_listening()
         workers.stop()

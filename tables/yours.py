@@ -16,13 +16,9 @@ from django.db.models import Q
 from engine import registry
 from engine.why import listed
 
+from . import pace
 from .asking import Visitor
 from .models import Seat, Table
-
-try:
-    from . import pace  # a table played over days: the time its player to move has left
-except ImportError:  # (no table is played over days on this server)
-    pace = None
 
 MOST = 30  # tables listed, the newest kept
 NAMED = 3  # people named in a row's "with ...", the rest counted
@@ -59,7 +55,7 @@ def _row(table: Table, who: Visitor, now: float) -> dict:
     deciding = game.deciding(table.state) if game is not None and playing else []
     keys = {seat: key for seat, _kind, key in deciding}
     waiting_on = [s for s in own if s.index in keys and not s.covered]
-    left = _left(table, now) if playing else None
+    left = pace.left(table, now) if playing else None
     company = _company(seats, own)
     row = {
         "code": table.code, "game": table.game, "title": title, "status": table.status, "seats": len(seats),
@@ -79,10 +75,6 @@ def _row(table: Table, who: Visitor, now: float) -> dict:
         row["state"] = _state(table, seats, own, keys)
         row["_order"] = (1 if table.status != Table.OVER else 2, -table.updated.timestamp())
     return row
-
-
-def _left(table: Table, now: float) -> float | None:
-    return pace.left(table, now) if pace is not None else None
 
 
 def _company(seats: list[Seat], own: list[Seat]) -> str:

@@ -23,6 +23,8 @@ ACTIONS = {
     "clear": lambda code, who, body: service.clear(code, who, body.get("seat")),
     "arrange": lambda code, who, body: service.arrange(code, who, body.get("seat"), body.get("to")),
     "settings": lambda code, who, body: {"settings": service.configure(code, who, body.get("settings"))},
+    "pace": lambda code, who, body: {"pace": service.set_pace(code, who, body.get("pace"),
+                                                              body.get("allowance", service.pace.FIRST_ALLOWANCE))},
     "hints": lambda code, who, body: {"hints": service.hints.allow(code, who, body.get("on"))},
     "start": lambda code, who, body: service.start(code, who),
     "move": lambda code, who, body: service.move(code, who, body.get("seq"), body.get("action"), body.get("seat")),

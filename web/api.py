@@ -134,7 +134,7 @@ def create(request):
         who = visitors.from_request(request, body.get("name"), staying=True)
         limits.check(who.browser, "create", visitors.address(request))
         table = service.create(body.get("game"), who, settings=starting_settings(body.get("game"), who),
-                               chosen=body.get("settings"))
+                               chosen=body.get("settings"), pace_of=body.get("pace"))
         return JsonResponse(service.read(table.code, who), status=201)
     except service.Refused as refused:
         return refusal(refused)

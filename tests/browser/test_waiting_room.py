@@ -115,3 +115,20 @@ def test_a_bots_row_says_what_its_level_does_in_this_game_and_changes_with_the_l
     expect(guest.locator("#seats li.bot .level-words")).to_have_text(words["easy"])
     expect(guest.locator("#seats li.bot select")).to_have_count(0)
     assert ada.errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_host_picks_a_pace_over_days_and_the_table_says_it_and_the_time_left(size, servers, people):
+    """The waiting room's pace: Over days, three days a move; the table's
+    bar says so, and the plate of the player on turn the time they have."""
+    server = servers.start()
+    page = people(server.url, **SIZES[size]).page
+    host_a_table(page, "Line")
+    page.locator("#pace-kind").select_option("days")
+    expect(page.locator("#pace-allowance")).to_have_value("86400")
+    page.locator("#pace-allowance").select_option(label="3 days")
+    expect(page.locator("#pace-allowance")).to_have_value("259200")
+    expect(page.locator("#pace-note")).to_contain_text("once a player’s time for a move has run out")
+    page.locator("#start").click()
+    expect(page.locator("#bar-pace")).to_have_text("Over days · 3 days a move")
+    expect(page.locator(".plate.deciding .time-left")).to_have_text("3 days left")

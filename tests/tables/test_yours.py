@@ -8,7 +8,6 @@ table played over days, the time its player to move has left."""
 import json
 import re
 import time
-from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -109,18 +108,20 @@ def test_a_signed_in_player_sees_their_tables_on_any_browser_played_only_from_th
     assert json.loads(re.search(r'<script id="your-tables" type="application/json">(.*?)</script>', home.text)[1]) == [on_phone]
 
 
-def test_at_a_table_played_over_days_the_row_says_the_time_left_and_the_least_time_left_comes_first(monkeypatch):
-    later = table(joined=[BEN], started=True)
+def test_at_a_table_played_over_days_the_row_says_the_time_left_and_the_least_time_left_comes_first():
+    later = table(joined=[BEN])
+    service.set_pace(later, ADA, "days", 3 * 86400)
+    service.start(later, ADA)
     waited(later, 20 * HOUR)
-    sooner = table(joined=[BEN], started=True)
+    sooner = table(joined=[BEN])
+    service.set_pace(sooner, ADA, "days", 86400)
+    service.start(sooner, ADA)
+    waited(sooner, 20 * HOUR + 1800)
     live = table(joined=[BEN], started=True)
     play(live, ADA)
-    left = {later: 2 * 86400.0, sooner: 3 * HOUR}
-    monkeypatch.setattr(yours, "pace", SimpleNamespace(
-        left=lambda t, now: left.get(t.code), words=lambda s: "2 days left" if s > 86400 else "due in 3 h"))
     rows = service.tables_of(ADA, now=time.time())
     assert [(r["code"], r["line"], r["left"]) for r in rows] == [
-        (sooner, "Your move at High Card with Ben, just now", "due in 3 h"),
+        (sooner, "Your move at High Card with Ben, 20 h ago", "3 hours left"),
         (later, "Your move at High Card with Ben, 20 h ago", "2 days left"),
         (live, "High Card with Ben", None),
     ]

@@ -247,6 +247,7 @@ export class Table {
           mine ? null : el('span', { class: 'eu-backs', 'aria-hidden': 'true' }, Array.from({ length: Math.min(count, 6) }, () => back({ small: true }))),
           el('span', { class: 'eu-count', text: `${count} ${count === 1 ? 'card' : 'cards'}` }),
           kindNote ? el('span', { class: 'eu-who', text: kindNote }) : null,
+          this.room.leftNote ? this.room.leftNote(seat) : null,
           taken ? el('span', { class: 'eu-taken', title: `${taken} ${taken === 1 ? 'trick' : 'tricks'}` },
             el('span', { class: 'eu-taken-words', text: `${taken} ${taken === 1 ? 'trick' : 'tricks'}` }),
             el('span', { class: 'eu-taken-dots', 'aria-hidden': 'true', text: '●'.repeat(taken) })) : null),

@@ -474,6 +474,7 @@ export class Table {
         el('span', { class: 'member-name', text: s.name + (s.you ? ' (you)' : '') }),
         s.kind === 'bot' || s.covered ? el('span', { class: 'tag', text: s.covered ? 'a bot is covering' : 'bot' }) : null,
         s.deciding && v.phase === 'play' ? el('span', { class: 'turn-mark', text: 'to play' }) : null,
+        this.room.leftNote ? this.room.leftNote(s) : null,
         s.canCover ? el('button', { class: 'quiet cover', type: 'button', text: 'Cover with a bot', onclick: () => this.room.act('cover', { seat: s.index }) }) : null));
       panels.push(el('section', {
         class: `gil-team t${t}${up ? ' up' : ''}${t === v.team ? ' yours' : ''}${won ? ' won' : ''}${hit && t === v.team ? ' hit' : ''}`,

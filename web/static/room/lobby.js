@@ -8,6 +8,7 @@ import { patch } from './patch.js';
 import { markRead } from './howto.js';
 import { dialog } from './room.js';
 import { defaults, picked, presetOf, settingsList } from './settings.js';
+import { LOBBY_PACES } from './pace.js';
 
 const root = document.getElementById('lobby');
 const catalog = JSON.parse(document.getElementById('catalog').textContent);
@@ -49,11 +50,24 @@ async function startTable(g) {
   const name = askedName();
   if (!name) return;
   try {
-    const snap = await api('tables', { game: g.slug, name, ...chosen(g) });
+    const snap = await api('tables', { game: g.slug, name, ...chosen(g), ...pacePicked() });
     location.href = `/t/${snap.code}`;
   } catch (err) {
     say(err.message);
   }
+}
+
+// The pace of the table Start makes: live unless picked (tables/pace.py).
+function paceField() {
+  const pick = el('select', { id: 'lobby-pace', name: 'pace' },
+    LOBBY_PACES.map(([value, label]) => el('option', { value, text: label })));
+  return el('label', { class: 'field pace-field', for: 'lobby-pace' }, el('span', { text: 'Pace' }), pick);
+}
+
+function pacePicked() {
+  const value = document.getElementById('lobby-pace')?.value;
+  const found = LOBBY_PACES.find(([key]) => key === value);
+  return found && found[2] ? { pace: found[2] } : {};
 }
 
 // A page for a code nobody has (web/pages.py) is the lobby with the join
@@ -190,7 +204,7 @@ function draw() {
       // The join box before the games: on a phone it is the one thing a
       // guest came for, and it would sit under four game cards.
       joinForm()),
-    el('section', { class: 'games' }, el('h2', { text: 'Start a table' }), el('div', { class: 'game-grid' }, catalog.map(gameCard))),
+    el('section', { class: 'games' }, el('h2', { text: 'Start a table' }), paceField(), el('div', { class: 'game-grid' }, catalog.map(gameCard))),
   );
   document.body.append(sheet.node);
 }

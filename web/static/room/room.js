@@ -23,6 +23,7 @@ import { fitOffer, settingsList } from './settings.js';
 import { LOUDEST, SOUNDS_KEY, play as playSound, soundsOn } from './sounds.js';
 import { YourMove } from './yourmove.js';
 import { Talk, talkOption, talkSetting } from './talk.js';
+import { heard, keepTime, leftNote, paceSetting, paceWords } from './pace.js';
 
 const LEVEL_NAMES = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 // How long a move waits for the table's answer before you may try again.
@@ -54,8 +55,11 @@ export function start(cfg) {
       socket.send({ type: 'act', do: name, ...body });
     },
     say,
+    // A plate's note of the time its player has left at a table over days (pace.js).
+    leftNote: seat => leftNote(room.snap, seat),
   };
   let shell = null;
+  keepTime(room);
   room.hints = new Hints(room, frame => socket.send(frame));
   room.talk = new Talk(room, frame => socket.send(frame));
   room.away = new Away(room);
@@ -76,6 +80,7 @@ export function start(cfg) {
     if (message.type !== 'snapshot') return;
     const was = room.snap;
     room.snap = message;
+    heard();
     if (sent && (message.number !== sent.number || message.seq !== sent.seq)) settle();
     if (wantsSeat && message.seat === null && message.status === 'lobby' && savedName()) {
       wantsSeat = false;
@@ -321,6 +326,7 @@ function waitingRoom(room) {
     el('ol', { class: 'seats', id: 'seats' }, seatRows),
     note,
     settingsForm(room),
+    paceSetting(room),
     hintsSetting(room),
     talkSetting(room),
     seated ? el('p', {}, el('button', { class: 'quiet', type: 'button', text: 'Leave this table', onclick: () => leaveTable(room) })) : null,
@@ -454,6 +460,7 @@ function tableShell(room) {
     el('h1', { class: 'bar-title', text: room.snap.title }),
     el('span', { class: 'bar-code', text: room.code }),
     presetName(room) ? el('span', { class: 'bar-preset', id: 'bar-preset', text: presetName(room) }) : null,
+    paceWords(room.snap.pace) ? el('span', { class: 'bar-pace', id: 'bar-pace', text: paceWords(room.snap.pace) }) : null,
     el('span', { class: 'bar-round', id: 'bar-round' }),
     over,
     more,
@@ -620,6 +627,7 @@ function plate(room, s) {
     el('span', { class: 'plate-name', text: s.name }),
     tags.length ? el('span', { class: 'tags', text: tags.join(' · ') }) : null,
     s.deciding ? el('span', { class: 'turn-mark', text: snap.status === 'playing' ? 'to play' : '' }) : null,
+    leftNote(snap, s),
     s.you ? room.talk.plateButton() : null,
     s.canCover ? el('button', { class: 'quiet', type: 'button', text: 'Cover with a bot', onclick: () => room.act('cover', { seat: s.index }) }) : null);
 }
