@@ -204,7 +204,7 @@ function draw() {
       // The join box before the games: on a phone it is the one thing a
       // guest came for, and it would sit under four game cards.
       joinForm()),
-    el('section', { class: 'games' }, el('h2', { text: 'Start a table' }), paceField(), el('div', { class: 'game-grid' }, catalog.map(gameCard))),
+    el('section', { class: 'games' }, el('div', { class: 'games-head' }, el('h2', { text: 'Start a table' }), paceField()), el('div', { class: 'game-grid' }, catalog.map(gameCard))),
   );
   document.body.append(sheet.node);
 }
