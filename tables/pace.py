@@ -86,12 +86,12 @@ def left(table: Table, now: float, seat: int | None = None) -> float | None:
 def words(seconds: float | None) -> str | None:
     """The time a player has left, as the table says it: "3 days left" (two
     days or more, to the nearest day), "due tomorrow" (one whole day and
-    some hours), "5 hours left", "under an hour left", "time's up". None
+    some hours), "5 hours left", "under an hour left", "time’s up". None
     (no limit) has no words."""
     if seconds is None:
         return None
     if seconds <= 0:
-        return "time's up"
+        return "time’s up"
     if seconds < HOUR:
         return "under an hour left"
     if seconds < DAY:

@@ -175,7 +175,7 @@ def test_a_table_with_no_limit_waits_for_ever_and_its_pages_say_no_time(clock):
 
 def test_the_time_left_in_words():
     assert [pace.words(s) for s in (None, -5, 0, 1200, 3600, 5 * 3600 + 59, 25 * 3600, 2 * DAY + 3600, 3 * DAY - 60, 3 * DAY)] == [
-        None, "time's up", "time's up", "under an hour left", "1 hour left", "5 hours left", "due tomorrow", "2 days left",
+        None, "time’s up", "time’s up", "under an hour left", "1 hour left", "5 hours left", "due tomorrow", "2 days left",
         "3 days left", "3 days left"]
 
 
