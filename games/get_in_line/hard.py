@@ -7,14 +7,18 @@ line one card away), ours against the best other team's."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine import registry, search
 
 from . import policy, why
 from .board import two_eyed
 from .rules import counts
 
-TRIED = 5       # of hard's best-scored moves, the ones searched
-WORLDS = 20     # deals a decision
+TRIED = 5       # medium's best moves, its own first, the ones searched
+WORLDS = 20     # deals a decision at the most
+LEAST = 6       # deals before the search may stop early
+MARGIN = 2.0    # standard errors by which a move must beat medium's to be made
 AHEAD = 4       # turns each deal is played on after the move
 LINE = 10.0     # a line made, in fours
 THEIRS = 1.25   # a four of theirs counts this much against one of ours
@@ -48,13 +52,15 @@ def value(state: dict, seat: int) -> float:
     return LINE * made[mine] + open_[mine] + held - theirs
 
 
-def _moves(view, legal, rng):
-    return policy.ranked(view, "hard", rng)[:TRIED]
-
-
-PLAN = search.Plan(worlds=WORLDS, value=value, stop=stop, policy=policy.quick, moves=_moves, reason=why.reason)
+PLAN = search.Plan(worlds=WORLDS, value=value, stop=stop, policy=policy.quick, reason=why.reason, margin=MARGIN,
+                   least=LEAST)
 
 
 def think(v: dict, rng) -> search.Choice:
-    """Hard's card play, with its reason."""
-    return search.choose(registry.get("get-in-line"), v, rng, PLAN)
+    """Hard's card play, with its reason: medium's very move (the same
+    draws of the bot's stream medium would make), unless the search finds
+    another clearly better."""
+    pick = policy.best(v, "medium", rng)
+    others = [m for m in policy.ranked(v, "medium", rng) if m != pick][:TRIED - 1]
+    plan = dataclasses.replace(PLAN, moves=lambda view, legal, r: [pick, *others])
+    return search.choose(registry.get("get-in-line"), v, rng, plan)

@@ -83,17 +83,18 @@ def _hard(v, options, rng):
 
 
 def _decide_hard(v, options, rng):
-    options = distinct(v, options)
-    if len(options) == 1:
-        return options[0], why.reason(v, options[0])
-    if sum(1 for c in v["grid"] if c is None) > NEAR:
+    # Medium's very move first, from the same draws of the bot's stream
+    # medium would make: hard makes it unless the search clearly beats it.
+    pick = policy.move(v, options, rng)
+    kinds = distinct(v, options)
+    if len(kinds) == 1 or sum(1 for c in v["grid"] if c is None) > NEAR:
         # Early on the play-outs are long and the pile's order swamps them:
         # medium's judgement does as well, measured (games/line/README.md).
-        move = policy.move(v, options, rng)
-        return move, why.reason(v, move)
+        return pick, why.reason(v, pick)
     if v["must"] == "discard":
-        ranked = sorted(options, key=lambda m: -policy._discard_worth(v, m["card"]))
+        ranked = sorted(kinds, key=lambda m: -policy._discard_worth(v, m["card"]))
     else:
-        ranked = sorted(options, key=lambda m: -policy.score(v, m))
-    found = hard.think(v, ranked, rng)
+        ranked = sorted(kinds, key=lambda m: -policy.score(v, m))
+    alike = distinct(v, [pick, *ranked])[1:]  # (the others, less the one that plays as medium's does)
+    found = hard.think(v, [pick, *alike], rng)
     return found.move, found.reason
