@@ -15,9 +15,10 @@ from . import policy, why
 from .board import two_eyed
 from .rules import counts
 
-TRIED = 5       # medium's best moves, its own first, the ones searched
+TRIED = 3       # medium's best moves, its own first, the ones searched at the most
 WORLDS = 20     # deals a decision at the most
-LEAST = 6       # deals before the search may stop early
+LEAST = 4       # deals before the search may stop early
+CLOSE = 100     # how far under medium's move by its own scoring a move may be and still be searched
 MARGIN = 2.0    # standard errors by which a move must beat medium's to be made
 AHEAD = 4       # turns each deal is played on after the move
 LINE = 10.0     # a line made, in fours
@@ -61,6 +62,10 @@ def think(v: dict, rng) -> search.Choice:
     draws of the bot's stream medium would make), unless the search finds
     another clearly better."""
     pick = policy.best(v, "medium", rng)
-    others = [m for m in policy.ranked(v, "medium", rng) if m != pick][:TRIED - 1]
+    scored = sorted(policy._weighed(v, "medium", rng, False), key=lambda o: -o[0])
+    near = [{"type": "play", "card": card, "space": p} for s, card, p in scored if s >= scored[0][0] - CLOSE]
+    others = [m for m in near if m != pick][:TRIED - 1]
+    if not others:  # (medium's move is far the best by its own judgement: nothing to search)
+        return search.Choice(pick, why.reason(v, pick), [(pick, None)], 0, True)
     plan = dataclasses.replace(PLAN, moves=lambda view, legal, r: [pick, *others])
     return search.choose(registry.get("get-in-line"), v, rng, plan)
