@@ -14,9 +14,10 @@ from tools.strength.ceiling import Peeking
 
 @pytest.fixture
 def state():
-    """A Get In Line game some way in, its hard bot searching two worlds."""
+    """A Get In Line game some way in, where its hard bot searches (two
+    worlds): medium's move has others near it by its own scoring."""
     game = registry.get("get-in-line")
-    moves = play.play(game, ["medium", "medium"], "ceiling").moves[:12]
+    moves = play.play(game, ["medium", "medium"], "ceiling").moves[:13]
     return play.replay(game, 2, "ceiling", None, moves)
 
 
