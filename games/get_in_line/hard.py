@@ -62,9 +62,8 @@ def think(v: dict, rng) -> search.Choice:
     draws of the bot's stream medium would make), unless the search finds
     another clearly better."""
     pick = policy.best(v, "medium", rng)
-    scored = sorted(policy._weighed(v, "medium", rng, False), key=lambda o: -o[0])
-    near = [{"type": "play", "card": card, "space": p} for s, card, p in scored if s >= scored[0][0] - CLOSE]
-    others = [m for m in near if m != pick][:TRIED - 1]
+    scored = policy.ranked(v, "medium", rng)
+    others = [m for s, m in scored if s >= scored[0][0] - CLOSE and m != pick][:TRIED - 1]
     if not others:  # (medium's move is far the best by its own judgement: nothing to search)
         return search.Choice(pick, why.reason(v, pick), [(pick, None)], 0, True)
     plan = dataclasses.replace(PLAN, moves=lambda view, legal, r: [pick, *others])
