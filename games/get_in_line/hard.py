@@ -1,9 +1,11 @@
-"""Get In Line's hard bot searches (engine/search.py): it takes the best few
-card plays by its own scoring (policy.ranked, with the look one move ahead),
-deals the unseen cards again in ways its view allows, plays each move on a
-few turns with medium in every seat, and makes the move whose position is
-worth most on average: lines made, then the fours left open (a four is a
-line one card away), ours against the best other team's."""
+"""Get In Line's hard bot: medium's move unless its search (engine/search.py,
+decision 24) clearly beats it. It takes medium's move and medium's next
+best plays near it by medium's scoring, deals the unseen cards again in
+ways its view allows, plays each move on a few turns with medium in every
+seat, and scores the position: lines made, then the fours left open (a four
+is a line one card away), ours against the best other team's. Another
+move than medium's is made only where it scored more by over MARGIN
+standard errors over the same deals."""
 
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
-"""Line's hard bot searches (engine/search.py) once few squares are open:
-it takes medium's best few moves, deals the cards it cannot see again in
-ways its view allows (the contract's determinize, which reads a forced draw
-back from the log), plays each move out to the end of the game with medium
-in every seat, and makes the move whose end is worth most on average: a win
-(shared when tied), and a little for every point its hand is under the best
-other hand."""
+"""Line's hard bot searches (engine/search.py, decision 24) once few squares
+are open: it takes medium's move and medium's next best few, deals the
+cards it cannot see again in ways its view allows (the contract's
+determinize, which reads a forced draw back from the log), plays each move
+out to the end of the game with medium in every seat, and scores each end:
+a win (shared when tied), and a little for every point its hand is under
+the best other hand. It makes another move than medium's only where that
+one scored more by over CLEAR standard errors over the same deals."""
 
 from __future__ import annotations
 
