@@ -42,3 +42,13 @@ def test_the_strength_tool_names_the_games_when_asked_for_none():
     done = subprocess.run([sys.executable, "-m", "tools.strength"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "euchre, get-in-line, line, station-master" in done.stderr
+
+
+def test_lines_long_run_splits_between_processes_by_its_first_deal(monkeypatch, capsys):
+    # A run from deal 1 plays the very games a run from deal 0 plays second.
+    from games.line import strength
+
+    played = []
+    monkeypatch.setattr(strength, "_one", lambda job: played.append(job[3]) or [(0.5, "full", 1)] * 2)
+    assert strength.main(["--games", "2", "--first", "1", "--pairs", "easy:medium"]) == 0
+    assert played == [1, 2] and "(deals 1 on)" in capsys.readouterr().out
