@@ -45,7 +45,7 @@ def test_the_strength_tool_names_the_games_when_asked_for_none():
 
 
 def test_lines_long_run_splits_between_processes_by_its_first_deal(monkeypatch, capsys):
-    # A run from deal 1 plays the very games a run from deal 0 plays second.
+    # A run of two deals from deal 1 plays deals 1 and 2, and says where it began.
     from games.line import strength
 
     played = []
