@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine import play, registry
 from tools.stats import interval
-from tools.strength import running, share_of
+from tools.strength import first_deal, running, share_of
 
 GAME = registry.get("line")
 
@@ -62,8 +62,7 @@ def main(argv=None) -> int:
     parser.add_argument("--pairs", default=None, help="pairings like easy:medium,medium:hard (default: all three)")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
     parser.add_argument("--every", type=int, default=0, help="print the share so far every N games (default never)")
-    parser.add_argument("--first", type=int, default=0,
-                        help="the first deal to play (default 0): a long run split between processes, each its own deals")
+    first_deal(parser)
     args = parser.parse_args(argv)
     pairs = PAIRS if not args.pairs else [tuple(p.split(":")) for p in args.pairs.split(",")]
     fair = 0.5 if args.players != 3 else 1 / 3
