@@ -19,8 +19,8 @@ tricks on bit sets), as long as it plays exactly what the policy would.
 
 A plan may keep its own pick (``margin``): the first of its moves (the
 game's medium move, say) is made unless another beats it over the same
-worlds by more than ``margin`` standard errors of their difference, the
-luck the worlds dealt left out. Such a search also stops early, after
+worlds by more than ``margin`` standard errors of their difference, world
+by world: by more than the luck of the worlds dealt. Such a search also stops early, after
 ``least`` worlds, once a move is that clearly ahead or none is ahead of
 the pick at all: where the worlds show nothing to gain it costs little.
 
@@ -80,8 +80,8 @@ class Plan:
     ``margin``, when set, the standard errors by which a move must beat
     the first of ``moves`` for the search to make it in place of that one
     (and the search stops early once one has, or none is ahead after
-    ``least`` worlds); ``finish(state)``, a quicker way to play the world on to its horizon
-    from here, with the policy's very moves: it says False where it can't,
+    ``least`` worlds); ``finish(state)``, a quicker way to play the world
+    on to its horizon from here, with the policy's very moves: it says False where it can't,
     and the play-out goes on move by move."""
 
     worlds: int
@@ -100,8 +100,8 @@ class Plan:
 @dataclass
 class Choice:
     """What a search decided: the move, a sentence saying why, the moves
-    tried with their average worth, and the worlds it played; with a
-    margin, whether the plan's own pick was kept."""
+    tried with their average worth, the worlds it played, and whether the
+    move made is the first tried (the plan's own pick, with a margin)."""
 
     move: dict
     reason: str
@@ -145,7 +145,7 @@ def choose(game, view: dict, rng, plan: Plan) -> Choice:
     moves = plan.moves(view, legal, rng) if plan.moves is not None else list(legal)
     moves = [m for m in moves if m in legal] or legal[:1]
     if len(moves) == 1:
-        return Choice(moves[0], _reason(game, view, plan, (moves[0], None), None), [(moves[0], None)], 0)
+        return Choice(moves[0], _reason(game, view, plan, (moves[0], None), None), [(moves[0], None)], 0, True)
     worths: list[list[float]] = [[] for _ in moves]  # per move, its worth in each world played
     deadline = None if plan.seconds is None else time.perf_counter() + plan.seconds
     played = 0
@@ -175,7 +175,7 @@ def choose(game, view: dict, rng, plan: Plan) -> Choice:
     best = (moves[order[0]], means[order[0]])
     second = (moves[order[1]], means[order[1]]) if len(order) > 1 else None
     tried = [(moves[i], means[i]) for i in range(len(moves))]
-    return Choice(best[0], _reason(game, view, plan, best, second), tried, played, kept or order[0] == 0)
+    return Choice(best[0], _reason(game, view, plan, best, second), tried, played, order[0] == 0)
 
 
 def gain(worths: list[float], pick: list[float]) -> tuple[float, float]:
