@@ -17,10 +17,10 @@ from . import policy, why
 from .board import two_eyed
 from .rules import counts
 
-TRIED = 3       # medium's best moves, its own first, the ones searched at the most
+TRIED = 2       # medium's best moves, its own first, the ones searched at the most
 WORLDS = 20     # deals a decision at the most
 LEAST = 4       # deals before the search may stop early
-CLOSE = 100     # how far under medium's move by its own scoring a move may be and still be searched
+CLOSE = 40      # how far under medium's move by its own scoring a move may be and still be searched
 MARGIN = 2.0    # standard errors by which a move must beat medium's to be made
 AHEAD = 4       # turns each deal is played on after the move
 LINE = 10.0     # a line made, in fours
