@@ -17,6 +17,13 @@ where a play-out stops, and what a stopped world is worth to the seat. A
 game may also finish a play-out its own quicker way (Euchre plays the
 tricks on bit sets), as long as it plays exactly what the policy would.
 
+A plan may keep its own pick (``margin``): the first of its moves (the
+game's medium move, say) is made unless another beats it over the same
+worlds by more than ``margin`` standard errors of their difference, world
+by world: by more than the luck of the worlds dealt. Such a search also stops early, after
+``least`` worlds, once a move is that clearly ahead or none is ahead of
+the pick at all: where the worlds show nothing to gain it costs little.
+
 The budget is a count of worlds, never a clock: the same view and the same
 random stream give the same move on any machine, so replays and tests do
 not depend on timing. A plan may also set ``seconds``, a ceiling that stops
@@ -32,6 +39,7 @@ levels), for the hints a table may show.
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -69,8 +77,11 @@ class Plan:
     ceiling and the worlds always played under it; ``deal(game, view, rng)``,
     how a world is dealt (by default the contract's ``determinize``: a game
     may lean its deals towards what the other seats' moves suggest);
-    ``finish(state)``, a quicker way to play the world on to its horizon
-    from here, with the policy's very moves: it says False where it can't,
+    ``margin``, when set, the standard errors by which a move must beat
+    the first of ``moves`` for the search to make it in place of that one
+    (and the search stops early once one has, or none is ahead after
+    ``least`` worlds); ``finish(state)``, a quicker way to play the world
+    on to its horizon from here, with the policy's very moves: it says False where it can't,
     and the play-out goes on move by move."""
 
     worlds: int
@@ -83,17 +94,20 @@ class Plan:
     least: int = 4
     deal: Callable | None = None
     finish: Callable | None = None
+    margin: float | None = None
 
 
 @dataclass
 class Choice:
     """What a search decided: the move, a sentence saying why, the moves
-    tried with their average worth, and the worlds it played."""
+    tried with their average worth, the worlds it played, and whether the
+    move made is the first tried (the plan's own pick, with a margin)."""
 
     move: dict
     reason: str
     tried: list
     worlds: int
+    kept: bool = False
 
 
 def play_on(game, state: dict, start: dict, plan: Plan, rng) -> dict:
@@ -131,8 +145,8 @@ def choose(game, view: dict, rng, plan: Plan) -> Choice:
     moves = plan.moves(view, legal, rng) if plan.moves is not None else list(legal)
     moves = [m for m in moves if m in legal] or legal[:1]
     if len(moves) == 1:
-        return Choice(moves[0], _reason(game, view, plan, (moves[0], None), None), [(moves[0], None)], 0)
-    totals = [0.0] * len(moves)
+        return Choice(moves[0], _reason(game, view, plan, (moves[0], None), None), [(moves[0], None)], 0, True)
+    worths: list[list[float]] = [[] for _ in moves]  # per move, its worth in each world played
     deadline = None if plan.seconds is None else time.perf_counter() + plan.seconds
     played = 0
     for k, stream in enumerate(worlds):
@@ -145,17 +159,44 @@ def choose(game, view: dict, rng, plan: Plan) -> Choice:
             try:
                 game.MOVES[move["type"]](w, seat, plain_copy(move), 0.0)
             except Illegal:
-                totals[i] -= 1e9  # (never: legal() listed it in this very world)
+                worths[i].append(-1e9)  # (never: legal() listed it in this very world)
                 continue
             play_on(game, w, world, plan, random.Random(after))
-            totals[i] += plan.value(w, seat)
+            worths[i].append(plan.value(w, seat))
         played += 1
-    means = [t / played for t in totals]
+        if plan.margin is not None and played >= plan.least and _settled(worths, plan.margin):
+            break
+    means = [sum(w) / played for w in worths]
     order = sorted(range(len(moves)), key=lambda i: (-means[i], i))
+    kept = plan.margin is not None and order[0] != 0 and not _clear(worths[order[0]], worths[0], plan.margin)
+    if kept:
+        order.remove(0)
+        order.insert(0, 0)
     best = (moves[order[0]], means[order[0]])
     second = (moves[order[1]], means[order[1]]) if len(order) > 1 else None
     tried = [(moves[i], means[i]) for i in range(len(moves))]
-    return Choice(best[0], _reason(game, view, plan, best, second), tried, played)
+    return Choice(best[0], _reason(game, view, plan, best, second), tried, played, order[0] == 0)
+
+
+def gain(worths: list[float], pick: list[float]) -> tuple[float, float]:
+    """How much better a move did than the pick over the same worlds: the
+    mean of the differences, world by world, and its standard error."""
+    d = [a - b for a, b in zip(worths, pick)]
+    return statistics.fmean(d), (statistics.stdev(d) / len(d) ** 0.5 if len(d) > 1 else 0.0)
+
+
+def _clear(worths: list[float], pick: list[float], margin: float) -> bool:
+    """Whether a move beat the pick by more than ``margin`` standard errors
+    (by any amount, where every world agreed)."""
+    mean, error = gain(worths, pick)
+    return mean > margin * error and mean > 0
+
+
+def _settled(worths: list[list[float]], margin: float) -> bool:
+    """Whether more worlds would change nothing worth the cost: a move is
+    already clearly ahead of the pick, or none is ahead of it at all."""
+    gains = [gain(w, worths[0]) for w in worths[1:]]
+    return all(mean <= 0 for mean, _ in gains) or any(_clear(w, worths[0], margin) for w in worths[1:])
 
 
 def _reason(game, view, plan, best, second) -> str:

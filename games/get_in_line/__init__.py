@@ -45,7 +45,7 @@ legal_in_snapshot = False  # the table draws the seat's moves from its view
 levels = {
     "easy": "Builds its own lines, often misses a four to block, and spends jacks on anything.",
     "medium": "Builds lines, blocks the other side's fours, and keeps its jacks for when they count.",
-    "hard": "Plays like Medium, trying its best few plays a few turns ahead. About as strong as Medium.",
+    "hard": "Plays like Medium unless looking a few turns ahead shows a clear gain. About as strong as Medium.",
 }
 
 # Seconds a bot thinks per decision, before the table's pace (brisk 1.0,

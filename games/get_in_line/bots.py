@@ -1,6 +1,7 @@
 """Get In Line's bots: easy, medium and hard, each deciding from its own
 seat's view alone. Easy and medium play the best card by their level's
-weights (``policy``); hard searches its best few (``hard``). ``decide``
+weights (``policy``); hard makes medium's move unless its search of
+medium's next best clearly beats it (``hard``). ``decide``
 gives the move with, for hard, the sentence saying why."""
 
 from __future__ import annotations

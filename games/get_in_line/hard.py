@@ -1,11 +1,15 @@
-"""Get In Line's hard bot searches (engine/search.py): it takes the best few
-card plays by its own scoring (policy.ranked, with the look one move ahead),
-deals the unseen cards again in ways its view allows, plays each move on a
-few turns with medium in every seat, and makes the move whose position is
-worth most on average: lines made, then the fours left open (a four is a
-line one card away), ours against the best other team's."""
+"""Get In Line's hard bot: medium's move unless its search (engine/search.py,
+decision 28) clearly beats it. It takes medium's move and medium's next
+best plays near it by medium's scoring, deals the unseen cards again in
+ways its view allows, plays each move on a few turns with medium in every
+seat, and scores the position: lines made, then the fours left open (a four
+is a line one card away), ours against the best other team's. Another
+move than medium's is made only where it scored more by over MARGIN
+standard errors over the same deals."""
 
 from __future__ import annotations
+
+import dataclasses
 
 from engine import registry, search
 
@@ -13,8 +17,11 @@ from . import policy, why
 from .board import two_eyed
 from .rules import counts
 
-TRIED = 5       # of hard's best-scored moves, the ones searched
-WORLDS = 20     # deals a decision
+TRIED = 2       # medium's best moves, its own first, the ones searched at the most
+WORLDS = 20     # deals a decision at the most
+LEAST = 4       # deals before the search may stop early
+CLOSE = 40      # how far under medium's move by its own scoring a move may be and still be searched
+MARGIN = 2.0    # standard errors by which a move must beat medium's to be made
 AHEAD = 4       # turns each deal is played on after the move
 LINE = 10.0     # a line made, in fours
 THEIRS = 1.25   # a four of theirs counts this much against one of ours
@@ -48,13 +55,18 @@ def value(state: dict, seat: int) -> float:
     return LINE * made[mine] + open_[mine] + held - theirs
 
 
-def _moves(view, legal, rng):
-    return policy.ranked(view, "hard", rng)[:TRIED]
-
-
-PLAN = search.Plan(worlds=WORLDS, value=value, stop=stop, policy=policy.quick, moves=_moves, reason=why.reason)
+PLAN = search.Plan(worlds=WORLDS, value=value, stop=stop, policy=policy.quick, reason=why.reason, margin=MARGIN,
+                   least=LEAST)
 
 
 def think(v: dict, rng) -> search.Choice:
-    """Hard's card play, with its reason."""
-    return search.choose(registry.get("get-in-line"), v, rng, PLAN)
+    """Hard's card play, with its reason: medium's very move (the same
+    draws of the bot's stream medium would make), unless the search finds
+    another clearly better."""
+    pick = policy.best(v, "medium", rng)
+    scored = policy.ranked(v, "medium", rng)
+    others = [m for s, m in scored if s >= scored[0][0] - CLOSE and m != pick][:TRIED - 1]
+    if not others:  # (medium's move is far the best by its own judgement: nothing to search)
+        return search.Choice(pick, why.reason(v, pick), [(pick, None)], 0, True)
+    plan = dataclasses.replace(PLAN, moves=lambda view, legal, r: [pick, *others])
+    return search.choose(registry.get("get-in-line"), v, rng, plan)

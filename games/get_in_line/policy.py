@@ -19,13 +19,9 @@ pair over the runs of five through the space and takes the best:
   ``hold_one``;
 - noise: up to ``noise`` at random, so equal moves vary.
 
-Hard also looks one move ahead (``_ahead``): the fours the move leaves us
-(worth more when we hold a card for the gap), a fork of two gaps, and the
-fours it leaves the other teams. For a jack, which could go almost anywhere,
-it looks ahead only from the best JACK_SHORTLIST spaces by base score. Its
-best few moves by that scoring are then searched (``hard``, through
-engine/search.py): each played a few turns on over dealt-again hands, by
-medium in every seat (``quick``), the best on average made.
+Hard makes medium's move unless its search (``hard``, through
+engine/search.py) finds one of medium's next best clearly better, played a
+few turns on over dealt-again hands by medium in every seat (``quick``).
 """
 
 from __future__ import annotations
@@ -34,12 +30,11 @@ import sys
 from array import array
 from operator import itemgetter
 
-from .board import ALIKE, CORNERS, LAYOUT, RUN, SIZE, THROUGH, WINDOWS, face, one_eyed, two_eyed
+from .board import ALIKE, CORNERS, RUN, SIZE, THROUGH, WINDOWS, one_eyed, two_eyed
 from .rules import TEAMS, _lines
 
 LINE = 1_000
 WIN = 100_000
-JACK_SHORTLIST = 12
 FREE = [sum(1 for q in w if q in CORNERS) for w in WINDOWS]  # free corners in each run
 OPEN = [[q for q in w if q not in CORNERS] for w in WINDOWS]  # the spaces of each run a chip can take
 RUNS_AT = [itemgetter(*runs) for runs in THROUGH]  # RUNS_AT[q](per_run): the entries of the runs through q
@@ -75,15 +70,14 @@ FOUR_OF = [_four_of(tally) for tally in range(TALLIES)]
 FOURS = frozenset(tally for tally, t in enumerate(FOUR_OF) if t is not None)  # the tallies of a four
 
 
-# How each level weighs things. build[k]: a run of ours with k after the
-# move (short of five); block[k]: spoiling a run of theirs with k.
+# How each level weighs things (hard weighs as medium does). build[k]: a
+# run of ours with k after the move (short of five); block[k]: spoiling a
+# run of theirs with k.
 LEVEL = {
     "easy": {"build": (0, 1, 4, 16, 64), "block": (0, 0, 0, 0, 900), "block_odds": 0.25, "hold_two": 0, "hold_one": 0,
-             "noise": 90.0, "ahead": False},
+             "noise": 90.0},
     "medium": {"build": (0, 1, 4, 16, 64), "block": (0, 0, 2, 12, 900), "block_odds": 1.0, "hold_two": 160, "hold_one": 140,
-               "noise": 2.0, "ahead": False},
-    "hard": {"build": (0, 1, 4, 16, 64), "block": (0, 0, 2, 16, 900), "block_odds": 1.0, "hold_two": 160, "hold_one": 140,
-             "noise": 0.5, "ahead": True, "mine_held": 400, "mine_open": 80, "fork": 300, "theirs": 70, "theirs_two": 300},
+               "noise": 2.0},
 }
 
 
@@ -331,39 +325,6 @@ def _remove_scores(b: Board, where: list[int], w: dict, rng) -> list[float]:
     return out
 
 
-def _ahead(b: Board, card: str, p: int, w: dict, held: list[str], jacks: int) -> float:
-    """Hard's look one move ahead: what the position after this move leaves
-    us and the other teams."""
-    chips = list(b.chips)
-    chips[p] = None if one_eyed(card) else b.me
-    held = list(held)
-    if face(card) in held:
-        held.remove(face(card))
-    jacks -= 1 if two_eyed(card) else 0
-    touched = THROUGH[p]
-    gaps: list[set[int]] = []
-    for t in range(b.teams):
-        found = {q for i, q in b.gaps()[t].items() if i not in touched}
-        for i in touched:
-            q = b.threats(t, i, b._counts(WINDOWS[i], chips), chips)
-            if q is not None:
-                found.add(q)
-        gaps.append(found)
-    s = 0.0
-    for q in gaps[b.me]:
-        s += w["mine_held"] if (jacks > 0 or LAYOUT[q] in held) else w["mine_open"]
-    if len(gaps[b.me]) >= 2:
-        s += w["fork"]
-    theirs = set()
-    for t in range(b.teams):
-        if t != b.me:
-            theirs |= gaps[t]
-    s -= w["theirs"] * len(theirs)
-    if len(theirs) >= 2:
-        s -= w["theirs_two"]
-    return s
-
-
 def quick(game, state: dict, seat: int, rng) -> dict:
     """The play-out policy of hard's search: medium's move, weighing jacks
     only where they make or stop a line (most of medium's time went on a
@@ -411,25 +372,18 @@ def _weighed(v: dict, level: str, rng, quick: bool) -> list[tuple[float, str, in
             # stops a line: elsewhere medium holds it back anyway.
             gaps = {q for g in b.gaps() for q in g.values()}
             where = [p for p in where if p in gaps or (one_eyed(card) and _in_a_four(b, p))]
-        options = [(s, card, p) for s, p in zip(_scores(b, card, where, w, rng), where)]
-        if card[0] == "J" and w["ahead"]:
-            options = sorted(options, key=lambda o: -o[0])[:JACK_SHORTLIST]
-        scored += options
-    if w["ahead"]:
-        held = [face(c) for c in v["mine"]]
-        jacks = sum(1 for c in v["mine"] if two_eyed(c))
-        scored = [(s + _ahead(b, card, p, w, held, jacks), card, p) for s, card, p in scored]
+        scored += [(s, card, p) for s, p in zip(_scores(b, card, where, w, rng), where)]
     if not scored and quick:  # (only jacks, and nowhere urgent: weigh them everywhere)
         return _weighed(v, level, rng, False)
     return scored
 
 
-def ranked(v: dict, level: str, rng, quick: bool = False) -> list[dict]:
-    """Every card play worth weighing, best first by this level's scoring
-    (``quick``: jacks only where they make or stop a line, for play-outs)."""
-    scored = _weighed(v, level, rng, quick)
+def ranked(v: dict, level: str, rng) -> list[tuple[float, dict]]:
+    """Every card play worth weighing with its score by this level's
+    scoring, best first."""
+    scored = _weighed(v, level, rng, False)
     scored.sort(key=lambda o: -o[0])  # (stable: of equal scores the first found stays first)
-    return [{"type": "play", "card": card, "space": p} for _, card, p in scored]
+    return [(s, {"type": "play", "card": card, "space": p}) for s, card, p in scored]
 
 
 def best(v: dict, level: str, rng, quick: bool = False) -> dict:

@@ -10,6 +10,7 @@ are drawn with medium bots: two alone, three alone, and three teams of two.
 
     .venv/bin/python -m games.get_in_line.strength --games 300
     .venv/bin/python -m games.get_in_line.strength --games 20 --pairs medium:hard --jobs 2
+    .venv/bin/python -m games.get_in_line.strength --games 100 --first 900 --pairs hard:medium --no-field
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine import play, registry
 from tools.stats import gap, interval
-from tools.strength import running, share_of
+from tools.strength import first_deal, running, share_of
 
 GAME = registry.get("get-in-line")
 
@@ -74,13 +75,15 @@ def main(argv=None) -> int:
     parser.add_argument("--players", default="2,4", help="table sizes to pair at (default 2,4)")
     parser.add_argument("--every", type=int, default=0, help="print the share so far every N games (default never)")
     parser.add_argument("--no-field", action="store_true", help="skip the medium-only games' lengths")
+    first_deal(parser)
     args = parser.parse_args(argv)
     sizes = [int(p) for p in args.players.split(",")]
     pairs = PAIRS if not args.pairs else [tuple(p.split(":")) for p in args.pairs.split(",")]
     for pair in pairs:
         if len(pair) != 2 or not set(pair) <= {"easy", "medium", "hard"}:
             parser.error(f"not a pairing of levels: {':'.join(pair)}")
-    print(f"Get In Line bot strength: {args.games} deals a pairing, each played twice with the levels swapped; "
+    print(f"Get In Line bot strength: {args.games} deals a pairing{f' (deals {args.first} on)' if args.first else ''}, "
+          "each played twice with the levels swapped; "
           "a level's share of the wins (a draw is half), 95% interval")
     for players, label in ((2, "one against one"), (4, "two teams of two")):
         if players not in sizes:
@@ -88,7 +91,8 @@ def main(argv=None) -> int:
         print(f"{label}:")
         for a, b in pairs:
             start = time.time()
-            played = (r for batch in _run(_pairing, [(a, b, players, d) for d in range(args.games)], args.jobs) for r in batch)
+            deals = range(args.first, args.first + args.games)
+            played = (r for batch in _run(_pairing, [(a, b, players, d) for d in deals], args.jobs) for r in batch)
             results = list(running(played, lambda r: r[0], f"{label}, {a} vs {b}", args.every))
             n = len(results)
             share = sum(r[0] for r in results) / n

@@ -34,7 +34,7 @@ legal_in_snapshot = False  # the table draws the seat's moves from its view
 levels = {
     "easy": "Makes any move it can, leaning towards getting rid of high cards.",
     "medium": "Sheds its high cards, goes for bonus turns, and keeps rows open for the cards it holds.",
-    "hard": "Plays like Medium; near the end it tries its best few moves out first. About as strong as Medium.",
+    "hard": "Plays like Medium unless playing the end out shows a clear gain. About as strong as Medium.",
 }
 
 # Seconds a bot "thinks" per kind of decision, before the table's pace.

@@ -6,16 +6,17 @@
   (keeping rows finishable for what it holds), the rows it leaves one card
   short for the next player, and, when the move would end the game, whether
   its hand is likely the lowest.
-- hard: searches (``hard``, through engine/search.py), once six or fewer
-  squares are open (before that it plays medium's move: searching earlier
-  measured no better, see games/line/README.md). It keeps medium's best few
-  moves, deals the cards it cannot see again with the contract's
-  ``determinize`` (a seat's latest forced draw, read back from the log,
-  rules out every card that could have gone down then), plays each move
-  out to the end of the game with medium in every seat and keeps the move
-  that wins most. The same deals and play-out luck serve every move, and
-  its work is a count of deals, not a clock: the same view and random
-  stream give the same move.
+- hard: medium's very move (from the same draws of its stream), unless its
+  search (``hard``, through engine/search.py, decision 28) clearly beats
+  it. It searches only once six or fewer squares are open (searching
+  earlier measured no better, see games/line/README.md): it deals the cards
+  it cannot see again with the contract's ``determinize`` (a seat's latest
+  forced draw, read back from the log, rules out every card that could have
+  gone down then), plays medium's move and its next best few out to the
+  end of the game with medium in every seat, and makes another only where
+  it won more by a margin beyond the luck of the deals. The same deals and
+  play-out luck serve every move, and its work is a count of deals, not a
+  clock: the same view and random stream give the same move.
 """
 
 from __future__ import annotations
@@ -83,17 +84,18 @@ def _hard(v, options, rng):
 
 
 def _decide_hard(v, options, rng):
-    options = distinct(v, options)
-    if len(options) == 1:
-        return options[0], why.reason(v, options[0])
-    if sum(1 for c in v["grid"] if c is None) > NEAR:
+    # Medium's very move first, from the same draws of the bot's stream
+    # medium would make: hard makes it unless the search clearly beats it.
+    pick = policy.move(v, options, rng)
+    kinds = distinct(v, options)
+    if len(kinds) == 1 or sum(1 for c in v["grid"] if c is None) > NEAR:
         # Early on the play-outs are long and the pile's order swamps them:
         # medium's judgement does as well, measured (games/line/README.md).
-        move = policy.move(v, options, rng)
-        return move, why.reason(v, move)
+        return pick, why.reason(v, pick)
     if v["must"] == "discard":
-        ranked = sorted(options, key=lambda m: -policy._discard_worth(v, m["card"]))
+        ranked = sorted(kinds, key=lambda m: -policy._discard_worth(v, m["card"]))
     else:
-        ranked = sorted(options, key=lambda m: -policy.score(v, m))
-    found = hard.think(v, ranked, rng)
+        ranked = sorted(kinds, key=lambda m: -policy.score(v, m))
+    alike = distinct(v, [pick, *ranked])[1:]  # (the others, less the one that plays as medium's does)
+    found = hard.think(v, [pick, *alike], rng)
     return found.move, found.reason

@@ -1,10 +1,11 @@
-"""Line's hard bot searches (engine/search.py) once few squares are open:
-it takes medium's best few moves, deals the cards it cannot see again in
-ways its view allows (the contract's determinize, which reads a forced draw
-back from the log), plays each move out to the end of the game with medium
-in every seat, and makes the move whose end is worth most on average: a win
-(shared when tied), and a little for every point its hand is under the best
-other hand."""
+"""Line's hard bot searches (engine/search.py, decision 28) once few squares
+are open: it takes medium's move and medium's next best few, deals the
+cards it cannot see again in ways its view allows (the contract's
+determinize, which reads a forced draw back from the log), plays each move
+out to the end of the game with medium in every seat, and scores each end:
+a win (shared when tied), and a little for every point its hand is under
+the best other hand. It makes another move than medium's only where that
+one scored more by over CLEAR standard errors over the same deals."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from engine import registry, search
 
 from . import policy, why
 
-WIDTH = 3        # medium's best moves that hard searches
-WORLDS = 10     # deals a decision, each played out for every move
+WIDTH = 3        # medium's best moves that hard searches, its own first
+WORLDS = 16      # deals a decision at the most, each played out for every move
+LEAST = 6        # deals before the search may stop early
+CLEAR = 2.0      # standard errors by which a move must beat medium's to be made
 MARGIN = 0.004   # an end's worth for each point under the best other hand
 
 
@@ -30,8 +33,8 @@ def value(state: dict, seat: int) -> float:
 
 
 def think(v: dict, ranked: list[dict], rng) -> search.Choice:
-    """Hard's move among ``ranked`` (medium's order, best first), with its
-    reason."""
+    """Hard's move among ``ranked`` (medium's own move first, then its
+    order), with its reason: medium's unless another clearly wins more."""
     plan = search.Plan(worlds=WORLDS, value=value, policy=policy.quick, moves=lambda view, legal, r: ranked[:WIDTH],
-                       reason=why.reason)
+                       reason=why.reason, margin=CLEAR, least=LEAST)
     return search.choose(registry.get("line"), v, rng, plan)

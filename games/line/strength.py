@@ -8,6 +8,7 @@ with a 95% interval, and how the games ended.
 
     .venv/bin/python -m games.line.strength --games 200
     .venv/bin/python -m games.line.strength --games 100 --players 4 --pairs medium:hard
+    .venv/bin/python -m games.line.strength --games 500 --first 500 --pairs hard:medium   # deals 500 to 999
 
 With ``--players 4`` a pairing sits two of each level, alternating round the
 table; with 3, the first level takes one seat in turn against two of the
@@ -23,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from engine import play, registry
 from tools.stats import interval
-from tools.strength import running, share_of
+from tools.strength import first_deal, running, share_of
 
 GAME = registry.get("line")
 
@@ -61,14 +62,16 @@ def main(argv=None) -> int:
     parser.add_argument("--pairs", default=None, help="pairings like easy:medium,medium:hard (default: all three)")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
     parser.add_argument("--every", type=int, default=0, help="print the share so far every N games (default never)")
+    first_deal(parser)
     args = parser.parse_args(argv)
     pairs = PAIRS if not args.pairs else [tuple(p.split(":")) for p in args.pairs.split(",")]
     fair = 0.5 if args.players != 3 else 1 / 3
-    print(f"Line bot strength: {args.games} deals a pairing at {args.players} players "
+    print(f"Line bot strength: {args.games} deals a pairing at {args.players} players"
+          f"{f' (deals {args.first} on)' if args.first else ''} "
           f"({len(seatings('a', 'b', args.players))} seatings each); a level's share of the wins, 95% interval")
     for a, b in pairs:
         start = time.time()
-        jobs = [(a, b, args.players, deal) for deal in range(args.games)]
+        jobs = [(a, b, args.players, deal) for deal in range(args.first, args.first + args.games)]
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
                 played = (r for batch in pool.map(_one, jobs) for r in batch)

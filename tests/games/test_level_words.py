@@ -23,10 +23,11 @@ def test_every_game_gives_its_own_words_for_every_level_it_offers(slug):
 
 @pytest.mark.parametrize("slug", ["get-in-line", "line"])
 def test_where_hard_measures_even_with_medium_its_words_promise_no_tougher_game(slug):
-    """Hard is medium's judgement with a look ahead there, and no clearly
-    stronger (the game's rules page keeps the figures)."""
+    """Hard makes medium's move unless its look ahead shows a clear gain
+    there, and is no clearly stronger (the game's rules page keeps the
+    figures)."""
     hard = registry.get(slug).levels["hard"]
-    assert hard.startswith("Plays like Medium")
+    assert hard.startswith("Plays like Medium unless") and "clear gain" in hard
     assert "About as strong as Medium." in hard
     assert not any(word in hard.lower() for word in ("strongest", "toughest", "stronger", "tougher"))
 

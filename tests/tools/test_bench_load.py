@@ -40,6 +40,9 @@ def test_the_load_benchmark_refuses_runs_beyond_its_bounds():
     done = subprocess.run([sys.executable, "-m", "tools.bench.load", "--tables", "100000"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "--tables runs from 1 to 2000" in done.stderr
+    done = subprocess.run([sys.executable, "-m", "tools.bench.load", "--only", "sqlite,quick"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "no such set-up: quick (the set-ups: sqlite, scaled, four, hard)" in done.stderr
 
 
 def test_the_load_benchmark_counts_the_server_s_instructions_a_move_under_callgrind():

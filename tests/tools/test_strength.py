@@ -6,6 +6,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from tests.live import ROOT
 
 SMALLEST = {
@@ -42,3 +44,15 @@ def test_the_strength_tool_names_the_games_when_asked_for_none():
     done = subprocess.run([sys.executable, "-m", "tools.strength"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "euchre, get-in-line, line, station-master" in done.stderr
+
+
+@pytest.mark.parametrize("slug, one, rest", [("line", "_one", []), ("get-in-line", "_pairing", ["--no-field"])])
+def test_a_long_run_splits_between_processes_by_its_first_deal(slug, one, rest, monkeypatch, capsys):
+    # A run of two deals from deal 1 plays deals 1 and 2, and says where it began.
+    from engine import registry
+
+    strength = registry.hook(slug, "strength")
+    played = []
+    monkeypatch.setattr(strength, one, lambda job: played.append(job[3]) or [(0.5, "full", 1)] * 2)
+    assert strength.main(["--games", "2", "--first", "1", "--pairs", "easy:medium", "--players", "2", *rest]) == 0
+    assert played == [1, 2] and "(deals 1 on)" in capsys.readouterr().out

@@ -11,7 +11,8 @@ the set-ups side by side, each as a ratio of (a)'s moves a second. Loopback
 only; bounded in tables and seconds. ``--instructions`` counts instead the
 instructions the server takes a move, under callgrind (``counted``).
 
-    python -m tools.bench.load [--tables 500] [--seconds 30] [--only sqlite|scaled|four|hard]
+    python -m tools.bench.load [--tables 500] [--seconds 30] [--only sqlite|scaled|four|hard[,...]]
+    python -m tools.bench.load --only sqlite,hard   # hard bots beside medium ones, in one run
     python -m tools.bench.load --instructions   # one table's game, about a minute in a quiet hour
     python -m tools.bench.load --instructions --only scaled --tables 40   # two processes, PostgreSQL and Redis
 """
@@ -550,7 +551,8 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=None, help="(default 500; with --instructions 1)")
     parser.add_argument("--seconds", type=float, default=None, help="(default 30; with --instructions at most 300)")
-    parser.add_argument("--only", choices=["sqlite", "scaled", "four", "hard"])
+    parser.add_argument("--only", type=lambda names: names.split(","), default=None,
+                        help="the set-ups to run, of sqlite, scaled, four, hard (default all)")
     parser.add_argument("--quick", action="store_true", help="20 tables for 8 seconds")
     parser.add_argument("--bot-think", type=float, default=1.0, metavar="SCALE",
                         help="the bots' think times scaled (1: the site's; its own test's runs move on at once)")
@@ -580,10 +582,13 @@ def main(argv=None) -> None:
         ("four", "(c) PostgreSQL + Redis, four", scale_out_env(by_socket=True), 4, "medium"),
         ("hard", "(d) SQLite, hard bots", {"DATABASE_URL": "", "REDIS_URL": ""}, 1, "hard"),
     ]
+    unknown = set(args.only or ()) - {r[0] for r in runs}
+    if unknown:
+        parser.error(f"no such set-up: {', '.join(sorted(unknown))} (the set-ups: sqlite, scaled, four, hard)")
     figures = []
     before = pace()
     for only, name, env, processes, level in runs:
-        if args.only not in (None, only):
+        if args.only is not None and only not in args.only:
             continue
         with tempfile.TemporaryDirectory() as tmp:
             pool = Servers(Path(tmp), **env, **limits)

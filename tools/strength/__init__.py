@@ -19,6 +19,13 @@ def running(results, share_of, label: str, every: int):
         yield r
 
 
+def first_deal(parser) -> None:
+    """The ``--first`` option: the deal a run begins at, so one long run
+    can be split between processes, each playing its own deals."""
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first deal to play (default 0): a long run split between processes, each its own deals")
+
+
 def share_of(level: str, levels: list[str], places: list[int]) -> float:
     """A level's share of one game's win: the part of the first places its
     seats hold (1 when they alone win, ½ when two levels share first)."""

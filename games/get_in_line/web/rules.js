@@ -33,7 +33,7 @@ export const RULES = `
 <p>Seats alternate round the table: with two teams, seats 1, 3, 5… are Blue and 2, 4, 6… Orange. Partners share chips and lines but not cards. Get In Line plays with 2, 3, 4, 6, 8, 9, 10 or 12 seats, bots included.</p>
 
 <h3>Bots</h3>
-<p>A bot can take any empty seat, at Easy, Medium or Hard; the waiting room says in a few words what each level does. <strong>Hard</strong> judges a play as Medium does and adds a look ahead: it tries its best few plays a few turns on, over the ways the cards still to come could fall. It is about as strong as Medium, not clearly stronger.</p>
+<p>A bot can take any empty seat, at Easy, Medium or Hard; the waiting room says in a few words what each level does. <strong>Hard</strong> makes the play Medium would, unless a look ahead shows a clearly better one: it tries Medium’s next best plays a few turns on, over the ways the cards still to come could fall, and changes its play only where the gain is more than the luck of the cards. It is about as strong as Medium, not clearly stronger.</p>
 
 <h3>Keys</h3>
 <p><kbd>1</kbd>–<kbd>7</kbd> pick a card, <kbd>T</kbd> trades in, <kbd>P</kbd> passes, <kbd>L</kbd> opens the log, <kbd>?</kbd> this page. Arrows, <kbd>Home</kbd> and <kbd>End</kbd> move round the board (with a card picked, between its lit spaces, as <kbd>Tab</kbd> does), <kbd>Enter</kbd> plays, <kbd>Esc</kbd> puts a card down. Options turns the helpers and the keys off.</p>

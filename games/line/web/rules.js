@@ -31,7 +31,7 @@ export const RULES = `
 <p>The game ends when the grid fills (a card that completes a row and fills the grid ends it there, no bonus), or when someone must draw and the pile is empty. Lowest hand total wins: ace 1, 2–10 face value, J Q K 10, joker 25. Ties go to fewer cards; still tied, the win is shared.</p>
 
 <h3>Bots</h3>
-<p>A bot can take any empty seat, at Easy, Medium or Hard; the waiting room says in a few words what each level does. <strong>Hard</strong> makes Medium’s move until six or fewer squares are open; from then on it plays its best few moves out to the end over the ways the hidden cards could lie, and keeps the one that wins most. It is about as strong as Medium, not clearly stronger.</p>
+<p>A bot can take any empty seat, at Easy, Medium or Hard; the waiting room says in a few words what each level does. <strong>Hard</strong> makes the move Medium would. Once six or fewer squares are open it also plays Medium’s next best moves out to the end over the ways the hidden cards could lie, and changes its move only where another clearly wins more, beyond the luck of the cards. It is about as strong as Medium, not clearly stronger.</p>
 
 <h3>Keys</h3>
 <p><kbd>1</kbd>–<kbd>8</kbd> pick a card, <kbd>D</kbd> draws, <kbd>K</kbd> keeps a freed joker, <kbd>L</kbd> opens the log, <kbd>?</kbd> this page, <kbd>Esc</kbd> puts a card down. Options turns the helpers and the keys off.</p>

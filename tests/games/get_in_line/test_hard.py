@@ -10,7 +10,8 @@ import random
 
 import games.get_in_line as gil
 from engine import play
-from games.get_in_line import bots, rules
+from games.get_in_line import bots, hard, rules
+from tests.games import some_way_in
 from tests.games.get_in_line.test_rules import _turn, fresh, natural
 
 
@@ -35,6 +36,30 @@ def test_hard_says_it_stops_a_four():
     _turn(state, 0, [natural(state, 65)])
     move, reason = bots.decide(rules.view(state, 0), "hard", random.Random(2))
     assert move["space"] in (60, 65) and "it blocks Orange's four" in reason
+
+
+def test_hard_makes_mediums_very_move_where_its_search_shows_no_clear_gain():
+    # Here another play averages better than medium's over the 20 deals, but
+    # the deals disagree too much for the gap to be more than luck: hard
+    # makes the very move medium makes from the same stream.
+    state, stream = some_way_in(gil, "over-c", 23)
+    v = rules.view(state, state["turn"])
+    found = hard.think(copy.deepcopy(v), random.Random(stream))
+    pick, *others = [worth for _, worth in found.tried]
+    assert found.worlds == hard.WORLDS and max(others) > pick
+    assert found.kept
+    assert bots.choose(v, "hard", random.Random(stream)) == bots.choose(v, "medium", random.Random(stream))
+
+
+def test_hard_makes_the_searchs_move_where_it_clearly_beats_mediums():
+    state, stream = some_way_in(gil, "over-c", 21)
+    v = rules.view(state, state["turn"])
+    found = hard.think(copy.deepcopy(v), random.Random(stream))
+    medium = bots.choose(v, "medium", random.Random(stream))
+    assert not found.kept and found.move != medium
+    assert found.tried[0][0] == medium  # (medium's move is the one it beat)
+    assert dict(map(lambda t: (str(t[0]), t[1]), found.tried))[str(found.move)] > found.tried[0][1] + 1
+    assert bots.choose(v, "hard", random.Random(stream)) == found.move
 
 
 def test_bot_think_names_every_decision_and_nothing_else():

@@ -690,27 +690,6 @@ def test_medium_keeps_its_jacks_for_when_they_matter():
     assert move["card"][0] != "J"
 
 
-def test_hard_looks_ahead_only_at_the_jack_shortlist():
-    assert policy.JACK_SHORTLIST == 12
-    assert policy.LEVEL["hard"]["ahead"] and not policy.LEVEL["medium"]["ahead"] and not policy.LEVEL["easy"]["ahead"]
-    seen = []
-    real = policy._ahead
-
-    def spy(b, card, p, w, held, jacks):
-        seen.append(card)
-        return real(b, card, p, w, held, jacks)
-
-    state = fresh(2, seed="shortlist")
-    _turn(state, 0, ["JC0", "JD1", natural(state, 44)])
-    policy._ahead = spy
-    try:
-        play.bot_move(gil, copy.deepcopy(state), 0, "hard", random.Random(8))
-    finally:
-        policy._ahead = real
-    jacks = [c for c in seen if c[0] == "J"]
-    assert len(jacks) == 12, "one shortlist for the two two-eyed jacks, which play alike"
-
-
 def test_can_line_allows_one_shared_space_and_no_more():
     line = {40, 41, 42, 43, 44}
     assert policy.can_line((44, 45, 46, 47, 48), [line])

@@ -8,7 +8,9 @@ import copy
 import random
 
 import games.line as game
-from games.line import bots
+from engine import registry
+from games.line import bots, hard
+from tests.games import some_way_in
 from tests.games.line.test_rules import FULL_BUT_ONE, c, table
 
 
@@ -39,3 +41,32 @@ def test_medium_and_easy_give_no_reason():
     v = game.view(_near_the_end(), 0)
     assert bots.decide(v, "medium", random.Random(1))[1] is None
     assert bots.decide(v, "easy", random.Random(1))[1] is None
+
+
+def _searched(state, stream, monkeypatch):
+    """Hard's move from the seat to move, what its search found, and
+    medium's move from the same stream."""
+    seat = min(d[0] for d in game.deciding(state))
+    v = game.view(state, seat)
+    found, think = [], hard.think
+    monkeypatch.setattr(hard, "think", lambda *a: found.append(think(*a)) or found[-1])
+    move = bots.choose(copy.deepcopy(v), "hard", random.Random(stream))
+    return move, found[0], bots.choose(v, "medium", random.Random(stream))
+
+
+def test_near_the_end_hard_makes_mediums_very_move_where_its_search_shows_no_clear_gain(monkeypatch):
+    # Another move won more of the 16 deals played out than medium's, but
+    # not by enough to be more than the luck of those deals.
+    state, stream = some_way_in(registry.get("line"), "line-over-11", 37)
+    move, found, medium = _searched(state, stream, monkeypatch)
+    pick, *others = [worth for _, worth in found.tried]
+    assert found.worlds == hard.WORLDS and max(others) > pick + 0.1
+    assert found.kept and move == medium
+
+
+def test_near_the_end_hard_makes_the_searchs_move_where_it_clearly_beats_mediums(monkeypatch):
+    # Medium sends the freed joker on to the grid; keeping it wins clearly more.
+    state, stream = some_way_in(registry.get("line"), "line-over-9", 56)
+    move, found, medium = _searched(state, stream, monkeypatch)
+    assert found.tried[0][0] == medium and not found.kept
+    assert move == found.move == {**medium, "joker_to": None}
