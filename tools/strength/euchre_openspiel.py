@@ -1,0 +1,253 @@
+"""Euchre's hard bot against an outside yardstick: OpenSpiel's C++
+information-set Monte Carlo tree search (ISMCTS, 1,000 simulations a move
+by default), hand by hand on duplicate deals: every deal is played twice
+with the same cards in the same seats, hard's pair holding seats 0 and 2
+the first time and 1 and 3 the second, so both sides get the same cards.
+
+Our rules referee every hand (stick the dealer, going alone, no defending
+alone: the rules OpenSpiel's euchre shares), from 0 to 0 in a fresh game;
+an OpenSpiel state follows every move, and the search decides from it.
+Where the two rule books order things differently, the search answers
+OpenSpiel's questions in OpenSpiel's order: it orders or calls, the dealer
+then buries, then it says whether it goes alone (we ask "alone?" with the
+bid). It cannot see the dealer's buried card, so when our bot deals, the
+search is asked "alone?" on a copy with any card buried: the same question
+it would be asked. If our bot's partner orders up alone as the dealer's
+partner, our dealer sits out and never picks up; OpenSpiel has it pick up
+and bury a card nobody plays.
+
+Prints hard's share of all the points scored (ours: only one side scores
+a hand), with its 95% interval over the deals, and each side's call rate
+(the hands its side named trump) and how often a call was euchred, each
+with its 95% interval.
+
+OpenSpiel is a benchmark-only extra, never a dependency of the site: when
+missing it is installed into var/bench-extras (tools/bench/euchre_yardstick.py).
+
+    .venv/bin/python -m tools.strength.euchre_openspiel --deals 1500 --jobs 2 --every 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+from engine import play, registry
+from engine.moves import dispatch
+from tools.bench.euchre_yardstick import pyspiel
+from tools.stats import Z95, wilson
+
+GAME = registry.get("euchre")
+SETTINGS = {"stick_dealer": "on", "alone": "on", "defend_alone": "off"}
+RANKS, SUITS = "9TJQKA", "CDHS"  # OpenSpiel's card is rank * 4 + suit, in these orders
+PASS, ALONE, PARTNER = 24, 29, 30
+TRUMP = {25 + i: s for i, s in enumerate(SUITS)}
+
+
+def spiel_card(card: str) -> int:
+    return RANKS.index(card[0]) * 4 + SUITS.index(card[1])
+
+
+def our_card(action: int) -> str:
+    return RANKS[action // 4] + SUITS[action % 4] + "0"
+
+
+class Mirror:
+    """An OpenSpiel state dealt the cards of one of our hands, kept in step
+    with it, and the search that decides for the other side's seats."""
+
+    def __init__(self, spiel, state: dict, seed: int, simulations: int, uct: float):
+        game = spiel.load_game("euchre", {"stick_the_dealer": True, "allow_lone_defender": False})
+        self.spiel, self.s = spiel, game.new_initial_state()
+        self.bot = spiel.ISMCTSBot(seed, spiel.RandomRolloutEvaluator(1, seed), uct, simulations, -1,
+                                   spiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+        dealer = state["dealer"]
+        self.s.apply_action(dealer)
+        hands = [list(h) for h in state["hands"]]
+        for k in range(20):  # OpenSpiel deals card k to seat (dealer + k) % 4
+            self.s.apply_action(spiel_card(hands[(dealer + k) % 4].pop()))
+        self.s.apply_action(spiel_card(state["up"]))
+        self.pending: list[int] = []  # OpenSpiel's moves waiting for one of ours (a discard, then "alone?")
+        self.buried = None  # the search's dealer's discard, made on the mirror before its side's "alone?"
+
+    def apply(self, action: int) -> None:
+        self.s.apply_action(action)
+        while self.pending and self._ready(self.pending[0]):
+            self.s.apply_action(self.pending.pop(0))
+
+    def _ready(self, action: int) -> bool:
+        return action in self.s.legal_actions()
+
+    def ask(self, state=None) -> int:
+        return self.bot.step(state or self.s)
+
+
+def searched_move(m: Mirror, state: dict, seat: int) -> dict:
+    """The search's move for our seat, made on the mirror first (for a bid,
+    with the discard and "alone?" it brings in OpenSpiel's order)."""
+    phase = state["phase"]
+    if phase == "discard" and m.buried is not None:
+        return {"type": "discard", "card": our_card(m.buried)}  # (made on the mirror before "alone?")
+    if phase == "play" or phase == "discard":
+        action = m.ask()
+        m.apply(action)
+        return {"type": phase, "card": our_card(action)}
+    action = m.ask()
+    if action == PASS:
+        m.apply(action)
+        return {"type": "pass"}
+    m.s.apply_action(action)
+    dealer = state["dealer"]
+    if phase == "bid1":  # the dealer picks up and buries before the maker says "alone?"
+        if team(dealer) == team(seat):
+            m.buried = m.ask()
+            m.s.apply_action(m.buried)
+            alone = m.ask() == ALONE
+            m.s.apply_action(ALONE if alone else PARTNER)
+        else:
+            copy = m.s.clone()
+            copy.apply_action(copy.legal_actions()[0])  # (which card our dealer buries, the search can't see)
+            alone = m.ask(copy) == ALONE
+            m.pending.append(ALONE if alone else PARTNER)
+    else:
+        alone = m.ask() == ALONE
+        m.s.apply_action(ALONE if alone else PARTNER)
+    if phase == "bid1":
+        return {"type": "order", "alone": alone}
+    return {"type": "call", "suit": TRUMP[action], "alone": alone}
+
+
+def team(seat: int) -> int:
+    return seat % 2
+
+
+def follow(m: Mirror, state: dict, seat: int, move: dict) -> None:
+    """Our bot's move, made on the mirror too."""
+    kind = move["type"]
+    if kind == "pass":
+        m.apply(PASS)
+    elif kind in ("order", "call"):
+        suit = move.get("suit") or state["up"][1]
+        m.apply(25 + SUITS.index(suit))
+        if kind == "order":
+            m.pending.append(ALONE if move["alone"] else PARTNER)
+            if move["alone"] and seat == (state["dealer"] + 2) % 4:
+                # Our dealer sits out without picking up; OpenSpiel's buries a card first.
+                hand = [our_card(a) for a in m.s.legal_actions()]
+                m.apply(spiel_card(GAME.bots.policy._bury(hand, suit)))
+        else:
+            m.apply(ALONE if move["alone"] else PARTNER)
+    elif kind in ("discard", "play"):
+        m.apply(spiel_card(move["card"]))
+    else:
+        raise ValueError(f"no OpenSpiel move for {move}")
+
+
+def one_hand(spiel, deal: int, hard_team: int, simulations: int, uct: float, tag: str) -> dict:
+    """One deal played once, hard's pair on ``hard_team``: the points each
+    side scored and who named trump and how it went."""
+    seed = f"openspiel-{tag}-{deal}"
+    state = GAME.new(4, seed, 0.0, SETTINGS)
+    m = Mirror(spiel, state, (deal * 2 + hard_team) % (2 ** 31), simulations, uct)
+    k = 0
+    while state["phase"] not in ("scored", "over"):
+        seat = state["turn"]
+        if state["phase"] == "play" and m.s.current_player() != seat:
+            raise RuntimeError(f"deal {deal}: OpenSpiel's hand is out of step with ours")
+        if team(seat) == hard_team:
+            move = play.bot_move(GAME, state, seat, "hard", random.Random(f"{seed}:{hard_team}:{k}"))
+            follow(m, state, seat, move)
+        else:
+            move = searched_move(m, state, seat)
+        dispatch(GAME, state, seat, move, float(k + 1))
+        k += 1
+    outcome = state["outcomes"][-1]
+    hard, other = state["totals"][hard_team], state["totals"][1 - hard_team]
+    makers = team(outcome["maker"])
+    return {"hard": hard, "other": other, "hard_called": makers == hard_team,
+            "euchred": outcome["how"] == "euchre", "alone": outcome["alone"] is not None}
+
+
+def _deal(job) -> list[dict] | None:
+    """Both hands of a deal; None if the two rule books could not be kept
+    in step (our dealer burying the very card it picked up, which
+    OpenSpiel forbids: only with six trump, once in many thousand deals)."""
+    deal, simulations, uct, tag = job
+    spiel = pyspiel()
+    try:
+        return [one_hand(spiel, deal, hard_team, simulations, uct, tag) for hard_team in (0, 1)]
+    except spiel.SpielError:
+        return None
+
+
+def share_interval(pairs: list[tuple[int, int]]) -> tuple[float, float, float]:
+    """Hard's share of all points, Σhard / Σall, and its 95% interval over
+    the deals (each deal's two hands together, the ratio's delta method)."""
+    n = len(pairs)
+    total = sum(h + o for h, o in pairs)
+    if not total:
+        return 0.0, 0.0, 1.0
+    share = sum(h for h, _o in pairs) / total
+    if n < 2:
+        return share, 0.0, 1.0
+    mean_total = total / n
+    spread = sum((h - share * (h + o)) ** 2 for h, o in pairs) / (n - 1)
+    half = Z95 * math.sqrt(spread / n) / mean_total
+    return share, max(0.0, share - half), min(1.0, share + half)
+
+
+def report(rows: list[list[dict]]) -> list[str]:
+    hands = [h for pair in rows for h in pair]
+    pairs = [(sum(h["hard"] for h in pair), sum(h["other"] for h in pair)) for pair in rows]
+    share, low, high = share_interval(pairs)
+    points = sum(p[0] for p in pairs), sum(p[1] for p in pairs)
+    lines = [f"  hard's share of the points {share:6.1%}  (95% {low:.1%} to {high:.1%}; {len(hands)} hands on "
+             f"{len(rows)} deals; points {points[0]}-{points[1]})"]
+    for name, mine in (("hard", True), ("ISMCTS", False)):
+        calls = [h for h in hands if h["hard_called"] == mine]
+        lo, hi = wilson(len(calls), len(hands))
+        bad = sum(h["euchred"] for h in calls)
+        blo, bhi = wilson(bad, len(calls))
+        alone = sum(h["alone"] for h in calls)
+        lines.append(f"  {name:>6} named trump {len(calls) / len(hands):6.1%}  (95% {lo:.1%} to {hi:.1%}; "
+                     f"{len(calls)}/{len(hands)} hands), euchred {bad / max(1, len(calls)):6.1%}  (95% {blo:.1%} to "
+                     f"{bhi:.1%}; {bad}/{len(calls)} calls), alone {alone}")
+    return lines
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=1500, help="deals, each played twice (default 1500)")
+    parser.add_argument("--simulations", type=int, default=1000, help="the search's simulations a move (default 1000)")
+    parser.add_argument("--uct", type=float, default=2.0, help="the search's exploration constant (default 2)")
+    parser.add_argument("--seed", default="0", help="a tag that changes every deal (default 0)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
+    parser.add_argument("--every", type=int, default=0, help="print the figures so far every N deals (default never)")
+    args = parser.parse_args(argv)
+    if pyspiel() is None:
+        return 1
+    print(f"Euchre hard against OpenSpiel's ISMCTS ({args.simulations} simulations a move), {args.deals} deals "
+          f"each played twice with the sides swapped, hand by hand from 0 to 0", flush=True)
+    jobs = [(d, args.simulations, args.uct, args.seed) for d in range(args.deals)]
+    rows: list[list[dict]] = []
+    skipped = 0
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for pair in pool.map(_deal, jobs, chunksize=1):
+            if pair is None:
+                skipped += 1
+                continue
+            rows.append(pair)
+            if args.every and len(rows) % args.every == 0:
+                print(f"    after {len(rows)} deals:", file=sys.stderr)
+                print("\n".join(report(rows)), file=sys.stderr, flush=True)
+    print("\n".join(report(rows)))
+    if skipped:
+        print(f"  ({skipped} deals left out: our dealer buried the card it picked up, which OpenSpiel forbids)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
