@@ -16,9 +16,10 @@ SMALLEST = {
     "line": ["--games", "1", "--pairs", "easy:medium"],
     "station-master": ["--games", "1", "--presets", "solitaire"],
 }
-# A share, then its interval: "85.0%  (95% 64.0% to 94.8%" or "35.0% [18.1%, 56.7%]".
+# A share, then its interval: "85.0%  (95% 64.0% to 94.8%" or "35.0% [18.1%, 56.7%]"; then
+# what it is a share of: "17/20;", "34/44 hands", "20 games" or "n=20".
 SHARE = re.compile(r"(\d+\.\d)%\s+(?:\(95% |\[)\s*(\d+\.\d)%(?: to |, )\s*(\d+\.\d)%")
-COUNT = re.compile(r"\d+/(\d+);|(\d+) games|n=(\d+)")
+COUNT = re.compile(r"\d+/(\d+)[; ]|(\d+) games|n=(\d+)")
 
 
 def test_every_game_has_a_strength_tool_that_prints_shares_with_intervals():

@@ -1,7 +1,9 @@
 """How long a hard bot takes to decide: ``python -m tools.strength.timing
 GAME [--games N] [--players N]`` plays games of hard against medium through
 the one play loop, in this one process, times every hard decision and prints
-the median, the 95th percentile and the slowest, with the count timed.
+the median, the 95th percentile and the slowest, with the count timed, and
+what they cost in all (the processor time a server spends on a game's hard
+seats, over the games played).
 It counts the processor time the decision used (time.process_time), so a
 busy machine's waiting is left out: the time on one core of its own."""
 
@@ -39,7 +41,8 @@ def summary(took: list[float]) -> str:
     if not ms:
         return "no hard decisions timed"
     p = lambda q: ms[min(len(ms) - 1, int(q * len(ms)))]  # noqa: E731
-    return f"{len(ms)} hard decisions: median {p(0.5):.0f} ms, 95th percentile {p(0.95):.0f} ms, slowest {ms[-1]:.0f} ms"
+    return (f"{len(ms)} hard decisions: median {p(0.5):.0f} ms, 95th percentile {p(0.95):.0f} ms, slowest {ms[-1]:.0f} ms,"
+            f" {sum(ms) / 1000:.1f} s in all")
 
 
 def main(argv=None) -> int:
