@@ -1,0 +1,34 @@
+"""The Euchre yardstick against OpenSpiel's ISMCTS (tools/strength/euchre_openspiel.py):
+its own arithmetic, which needs no OpenSpiel (the runs themselves are figures, not tests)."""
+
+from games.euchre.rules import cards
+from tools.strength import euchre_openspiel as yardstick
+
+
+def test_every_card_goes_to_openspiel_and_back_as_itself():
+    spiel = [yardstick.spiel_card(c) for c in cards()]
+    assert sorted(spiel) == list(range(24))
+    assert [yardstick.our_card(a) for a in spiel] == cards()
+    # OpenSpiel's card is rank * 4 + suit, clubs first: the 9 of clubs is 0, the ace of spades 23.
+    assert (yardstick.spiel_card("9C0"), yardstick.spiel_card("AS0"), yardstick.spiel_card("JH0")) == (0, 23, 10)
+
+
+def test_hards_share_of_the_points_and_its_interval_are_over_the_deals():
+    even = [(2, 2), (1, 1), (3, 3), (0, 2), (2, 0)] * 20
+    share, low, high = yardstick.share_interval(even)
+    assert share == 0.5 and low < 0.5 < high and high - low < 0.3
+    ahead = [(3, 1), (2, 1), (4, 2), (1, 0)] * 30
+    share, low, high = yardstick.share_interval(ahead)
+    assert share == 10 / 14 and 0.5 < low < share < high < 1.0
+    # Fewer deals, a wider interval.
+    assert yardstick.share_interval(ahead[:8])[1] < low
+
+
+def test_the_report_gives_each_sides_calls_and_euchres_with_intervals():
+    hand = {"hard": 1, "other": 0, "hard_called": True, "euchred": False, "alone": False}
+    euchred = {"hard": 0, "other": 2, "hard_called": True, "euchred": True, "alone": False}
+    theirs = {"hard": 0, "other": 1, "hard_called": False, "euchred": False, "alone": True}
+    lines = yardstick.report([[hand, theirs], [euchred, hand]])
+    assert "4 hands on 2 deals; points 2-3" in lines[0]
+    assert "hard named trump  75.0%" in lines[1] and "1/3 calls" in lines[1]
+    assert "ISMCTS named trump  25.0%" in lines[2] and "alone 1" in lines[2]
