@@ -10,6 +10,7 @@ process's bot workers (``workers``), whose answers ring it like alarms."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from datetime import UTC, datetime
@@ -208,5 +209,7 @@ async def run(stop: asyncio.Event) -> None:
     finally:
         stopping.cancel()
         mailing.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await mailing  # (its thread lets its connection go)
         alarms.stop_listening()
         workers.stop()

@@ -251,16 +251,25 @@ async def run(stop: asyncio.Event) -> None:
     global _ringing
     _ringing = ringing = asyncio.Event()
     loop = asyncio.get_running_loop()
-    while not stop.is_set():
-        try:
-            await loop.run_in_executor(_thread, _drained)
-        except Exception:
-            log.exception("could not send the turn mails; trying again")
-        try:
-            await asyncio.wait_for(ringing.wait(), settings.PARLOR_MAIL_SECONDS)
-        except TimeoutError:
-            pass
-        ringing.clear()
+    try:
+        while not stop.is_set():
+            try:
+                await loop.run_in_executor(_thread, _drained)
+            except Exception:
+                log.exception("could not send the turn mails; trying again")
+            try:
+                await asyncio.wait_for(ringing.wait(), settings.PARLOR_MAIL_SECONDS)
+            except TimeoutError:
+                pass
+            ringing.clear()
+    finally:
+        # The mail thread's connection goes with its ticker (a test's
+        # database can then be dropped; a server's is closing anyway).
+        await loop.run_in_executor(_thread, _let_go)
+
+
+def _let_go() -> None:
+    connection.close()  # (this thread's own: the name is looked up here)
 
 
 # -- the player's choice -------------------------------------------------------------
