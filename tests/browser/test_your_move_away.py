@@ -54,6 +54,15 @@ def ada_plays_until_it_is_bens_move(page, ada, code):
     raise AssertionError("the table never came round to Ben")
 
 
+def high_card_under_way(server):
+    """Ada's game of High Card with Ben, started: Ada, Ben and its code."""
+    ada, ben = Client(server), Client(server)
+    code = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})[1]["code"]
+    ben.post(f"/api/tables/{code}/join", {"name": "Ben"})
+    ada.post(f"/api/tables/{code}/start")
+    return ada, ben, code
+
+
 def ada_at(browser, server, ada, *, notifications):
     context = browser.new_context(base_url=server.url, viewport=LAPTOP, reduced_motion="reduce")
     if notifications:
@@ -69,11 +78,7 @@ def ada_at(browser, server, ada, *, notifications):
 
 def test_out_of_sight_your_move_is_told_by_title_and_notification_and_the_home_page_lists_it_first(servers, browser):
     server = servers.start()
-    ada, ben = Client(server), Client(server)
-    _, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
-    code = snap["code"]
-    ben.post(f"/api/tables/{code}/join", {"name": "Ben"})
-    ada.post(f"/api/tables/{code}/start")
+    ada, ben, code = high_card_under_way(server)
     _, newer = ada.post("/api/tables", {"game": "euchre", "name": "Ada"})  # a waiting room Ada made since
     context, page, errors = ada_at(browser, server, ada, notifications=True)
     page.goto(f"/t/{code}")
@@ -134,11 +139,7 @@ def test_out_of_sight_your_move_is_told_by_title_and_notification_and_the_home_p
 
 def test_at_a_table_played_over_days_a_quiet_offer_asks_the_browser_on_a_tap(servers, browser):
     server = servers.start()
-    ada, ben = Client(server), Client(server)
-    _, snap = ada.post("/api/tables", {"game": "high-card", "name": "Ada"})
-    code = snap["code"]
-    ben.post(f"/api/tables/{code}/join", {"name": "Ben"})
-    ada.post(f"/api/tables/{code}/start")
+    ada, ben, code = high_card_under_way(server)
     context, page, errors = ada_at(browser, server, ada, notifications=False)
 
     # The table's pace, as a table played over days sends it.
