@@ -10,8 +10,9 @@ Every action at a table is written
 ``only`` the states the table must be in. The action keeps ``held.seats``
 as the seats now stand. On leaving, a table the action changed plays the
 bots its change made due, is saved (``rows.save``) and, once the transaction
-commits, told to every socket at the table (``telling.tell``); a refusal
-raised inside rolls everything back and tells no one.
+commits, each browser's view of it is built (``telling.tell``) for the
+action's caller to send; a refusal raised inside rolls everything back and
+tells no one.
 
 People's moves come in batches, several tables at once (``hold_all``)."""
 
@@ -82,7 +83,7 @@ class Held:
         self.moves: list[tuple] = []  # (rows.move) written with the table's state
         self.result = None  # the Result kept, when this action ended the game
         self.asking: tuple | None = None  # the bot's decision to ask a worker about once this commits
-        self.telling = False  # whether the sockets will be told once this commits
+        self.telling = False  # whether the views will be built once this commits
         self.notices: dict[str, str] = {}  # a sentence for a browser's page with this change, by browser
 
     def record(self, seq: int, seat: int, action, now: float, by: str) -> None:

@@ -1,14 +1,12 @@
 """The server process's event loop, so a database thread can hand it work
-without waiting for it: a change's message to the sockets, an alarm for the
-ticker. Outside a server (a script, a test without one) nothing is adopted
-and callers do the work themselves."""
+without waiting for it: an alarm for the ticker, a turn mail to send.
+Outside a server (a script, a test without one) nothing is adopted and
+callers do the work themselves."""
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import threading
-import types
 
 _loop: asyncio.AbstractEventLoop | None = None
 _thread: int | None = None
@@ -47,34 +45,3 @@ def hand(callback, *args) -> bool:
     except RuntimeError:  # the loop closed as we asked
         return False
     return True
-
-
-def started(coroutine):
-    """Run ``coroutine`` up to its first wait: None if it finished without
-    one, else an awaitable of the rest, to be finished by a task. Most of
-    what the loop is handed finishes without a wait (a socket's send, a
-    change published on a link that is open), and a task for each cost more
-    than the work."""
-    try:
-        waiting = coroutine.send(None)
-    except StopIteration:
-        return None
-    return _rest(coroutine, waiting)
-
-
-@types.coroutine
-def _rest(coroutine, waiting):
-    """The rest of a coroutine ``started`` ran up to its first wait: what
-    it waits on goes to the task awaiting this, and what the task sends or
-    throws back (a result, a cancellation) goes on to the coroutine."""
-    while True:
-        try:
-            answer = yield waiting
-        except BaseException as error:
-            step = functools.partial(coroutine.throw, error)
-        else:
-            step = functools.partial(coroutine.send, answer)
-        try:
-            waiting = step()
-        except StopIteration as done:
-            return done.value

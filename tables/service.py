@@ -3,7 +3,9 @@ result, for the browser's edge (web/) and for scripts and tests.
 
 Every action takes its table through ``hold``: the row lock and the seats in
 one read, who is asking checked, the change, the bots it made due, one save,
-and every socket told once the transaction commits. A refused action raises
+and, once the transaction commits, each browser's view built. The edge calls
+an action through ``act``, which returns its reply with those views
+(``Done``), and sends them to the sockets (``send``). A refused action raises
 ``Refused`` (``asking``) with a sentence and changes nothing. The service
 knows no rules: it asks the game (``engine.registry``) for everything.
 
@@ -24,13 +26,13 @@ from .playing import again, cover, end, hand, hurry, move, move_all, start, take
 from .reading import read
 from .seating import add_bot, add_here, arrange, clear, configure, create, fill, join, leave, set_level, set_pace
 from .snapshots import snapshot, text, views
-from .telling import group
+from .telling import Done, act, group, send, sent
 from .ticker import tick
 from .yours import tables_of
 
 __all__ = [
-    "NAME_LENGTH", "NO_SUCH_TABLE", "Refused", "Visitor", "add_bot", "add_here", "again", "arrange", "clear", "configure", "cover",
+    "Done", "NAME_LENGTH", "NO_SUCH_TABLE", "Refused", "Visitor", "act", "add_bot", "add_here", "again", "arrange", "clear", "configure", "cover",
     "create", "end", "fill", "group", "hand", "hints", "hurry", "talking", "join", "leave", "move", "move_all", "normal_code", "pace", "read",
-    "set_level", "set_pace", "turnmail",
+    "send", "sent", "set_level", "set_pace", "turnmail",
     "snapshot", "start", "tables_of", "take_back", "text", "tick", "views",
 ]

@@ -166,7 +166,7 @@ async def run(stop: asyncio.Event) -> None:
     ringing = alarms.listen()
     start_workers()
     try:
-        await db.call(resume_all)
+        telling.send((await db.call(telling.act, resume_all)).told)
     except Exception:
         log.exception("could not resume the games under way")
     poll_at = time.time() + settings.PARLOR_TICK_SECONDS
@@ -202,7 +202,8 @@ async def run(stop: asyncio.Event) -> None:
                     late += await _looked_for(stuck, "stuck tables")
                 codes += [code for code in dict.fromkeys(late) if code not in codes]
             for some in _turns(codes):
-                await db.call(play, some)
+                # The same call as a person's move: the turn, then its views to the sockets.
+                telling.send((await db.call(telling.act, play, some)).told)
                 # Between turns, let the loop read what arrived meanwhile, so
                 # a person's move never waits behind a crowd of due bots.
                 await asyncio.sleep(0)

@@ -40,29 +40,34 @@ ACTIONS = {
 }
 
 
-def perform(name, code, who, body: dict, *, counted: bool = False, address: str | None = None):
-    """Do one action for one visitor; every failure is a Refused sentence.
-    The action counts against the browser's rate limit, and its
-    ``address``'s, unless it was ``counted`` already."""
+def perform(name, code, who, body: dict, *, counted: bool = False, address: str | None = None) -> service.Done:
+    """Do one action for one visitor: its reply (a dict) and the messages
+    for the table's sockets, which the caller sends (``service.send``).
+    Every failure is a Refused sentence. The action counts against the
+    browser's rate limit, and its ``address``'s, unless it was ``counted``
+    already."""
     action = ACTIONS.get(name) if isinstance(name, str) else None
     if action is None:
         raise service.Refused("That isn't something you can do at a table.", 404)
     if not counted:
         limits.check(who.browser, name, address)
     try:
-        return action(code, who, body) or {}
+        done = service.act(action, code, who, body)
     except DatabaseError:
         raise not_saved(name, code) from None
+    done.reply = done.reply or {}
+    return done
 
 
-def perform_moves(asked: list[tuple]) -> list[service.Refused | None]:
+def perform_moves(asked: list[tuple]) -> service.Done:
     """People's moves, each ``(code, who, body)`` and counted already, made
-    together (``service.move_all``): for each, its refusal or None."""
+    together (``service.move_all``): for each, its refusal or None, and the
+    messages for the tables' sockets."""
     try:
-        return service.move_all([(code, who, body.get("seq"), body.get("action"), body.get("seat"))
-                                 for code, who, body in asked])
+        return service.act(service.move_all, [(code, who, body.get("seq"), body.get("action"), body.get("seat"))
+                                               for code, who, body in asked])
     except DatabaseError:
-        return [not_saved("move", ", ".join(code for code, _who, _body in asked))] * len(asked)
+        return service.Done([not_saved("move", ", ".join(code for code, _who, _body in asked))] * len(asked))
 
 
 def not_saved(name: str, code: str) -> service.Refused:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 
+from asgiref.sync import async_to_sync
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.shortcuts import render
@@ -156,7 +157,9 @@ def act(request, code, action):
         # other action by a browser without one is refused as a watcher's,
         # and writes none.
         who = visitors.from_request(request, body.get("name"), staying=action in ("join", "talk"))
-        extra = perform(action, code, who, body, address=visitors.address(request))
-        return JsonResponse({**service.read(code, who), **extra})
+        done = perform(action, code, who, body, address=visitors.address(request))
+        if done.told:
+            async_to_sync(service.sent)(done.told)
+        return JsonResponse({**service.read(code, who), **done.reply})
     except service.Refused as refused:
         return refusal(refused)

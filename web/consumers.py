@@ -17,7 +17,7 @@ import logging
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import DatabaseError
 
-from tables import alarms, db, layer, mainloop, service, talking
+from tables import alarms, db, layer, service, talking
 from tables.internals import HandedChanges
 from tables.models import Table
 
@@ -87,23 +87,7 @@ class TableConsumer(HandedChanges, AsyncWebsocketConsumer):
     def _handed(self, message):
         """A change handed over directly by this process's layer. Only the
         newest matters (a later view replaces an earlier one), so a socket
-        that falls behind skips to it. With nothing still being sent, a
-        change goes out at once, as nearly every one does: the server's send
-        writes the frame and returns, and a task for each socket and change
-        cost the loop more than the send."""
-        if self.sending is None and message.get("type") == "table.changed":
-            view = self._view_of(message)
-            if view is None:
-                return
-            try:
-                waiting = self.send_snapshot() if view is _AFRESH else mainloop.started(
-                    self.base_send({"type": "websocket.send", "text": view}))
-            except Exception:  # the socket closed under us; its page reconnects
-                log.debug("could not send a change to %s", self.channel_name, exc_info=True)
-                return
-            if waiting is not None:
-                self.sending = asyncio.ensure_future(self._send_latest(waiting))
-            return
+        that falls behind skips to it."""
         if message.get("type") == "table.talk":
             self._heard_said(message)
             return
@@ -111,12 +95,9 @@ class TableConsumer(HandedChanges, AsyncWebsocketConsumer):
         if self.sending is None:
             self.sending = asyncio.ensure_future(self._send_latest())
 
-    async def _send_latest(self, first=None):
-        """Finish ``first`` (a send begun at once that had to wait), then
-        send the newest change handed over meanwhile, until none is left."""
+    async def _send_latest(self):
+        """Send the newest change handed over, until none is left."""
         try:
-            if first is not None:
-                await first
             while self.latest is not None:
                 message, self.latest = self.latest, None
                 await self.dispatch(message)
@@ -194,7 +175,7 @@ class TableConsumer(HandedChanges, AsyncWebsocketConsumer):
             elif name == "hint":
                 await self._hint(who, message.get("seq"))
             else:
-                await db.call(functools.partial(perform, counted=True), name, self.code, who, message)
+                service.send((await db.call(functools.partial(perform, counted=True), name, self.code, who, message)).told)
             if name == "join":
                 self.who = who
         except service.Refused as refused:
