@@ -41,7 +41,7 @@ async def application(scope, receive, send):
         # Channels' session middleware acts only on an HTTP response's
         # start, yet each frame a socket sends went through its two
         # wrappers: the table's socket sends on the server's own
-        # (web/consumers.py).
+        # (web/consumers.py, as it connects).
         scope = {**scope, "parlor.send": send}
     if scope["type"] != "lifespan":
         return await router(scope, receive, send)

@@ -13,29 +13,16 @@ and whoever upgrades checks each place against the new code.
   uvicorn has no such setting of its own.
 - ``connections_by_thread`` (Django): one database connection for the
   event loop's calls, not one per socket's task.
-- ``SweptOnceASecond`` (Channels): the in-memory layer's sweep for expired
-  messages, at most once a second instead of on every send and receive.
-  Measured without it, the server's instructions a move rise 0.7% at one
-  table and 5.8% at forty, growing with the sockets held.
-- ``built`` (Django): a model instance from a whole row without
-  ``__init__`` going through every field (without it, 3.0% more
-  instructions a move at one table, 5.9% at forty).
-- ``HandedChanges`` (Channels): a socket's consumer with the page's frames
-  its only source (changes are handed to it by the layer) and no hop to a
-  database thread on every message (without the hop, 6.2% fewer
-  instructions a move at one table, 12.0% at forty; without the single
-  source, 1.4% and 2.4%)."""
+- ``DispatchOnTheLoop`` (Channels): a socket's consumer with no hop to a
+  database thread on every message (with the hop, 6.2% more instructions
+  a move at one table, 12.0% at forty)."""
 
 from __future__ import annotations
 
 import os
 import threading
-import time
 
 from channels.consumer import get_handler_name
-from channels.exceptions import StopConsumer
-from channels.layers import get_channel_layer
-from django.db.models.base import ModelState
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 # The versions these places were written against and checked with.
@@ -106,54 +93,9 @@ def connections_by_thread() -> None:
     connections._connections = plain
 
 
-SWEEP_SECONDS = 1.0
-
-
-class SweptOnceASecond:
-    """For a subclass of Channels' InMemoryChannelLayer: its sweep of every
-    channel and group, at most once a second."""
-
-    _swept = 0.0
-
-    def _clean_expired(self):
-        now = time.monotonic()
-        if now - self._swept < SWEEP_SECONDS:
-            return
-        self._swept = now
-        super()._clean_expired()
-
-
-def built(model, alias: str, columns, values):
-    """An instance of ``model`` from a whole row, as ``from_db`` makes it but
-    without ``__init__`` going through every field (four times as long, and
-    every move and bot turn reads a table and its seats; the models have no
-    ``post_init`` hooks)."""
-    made = model.__new__(model)
-    state = made._state = ModelState()
-    state.adding, state.db = False, alias
-    made.__dict__.update(zip(columns, values))
-    return made
-
-
-class HandedChanges:
-    """For a subclass of Channels' AsyncConsumer whose changes are handed to
-    it by the layer (``listen``), not received from its channel."""
-
-    async def __call__(self, scope, receive, send):
-        """As channels' consumer does, less its wait on two sources at once:
-        that takes a task and two futures a frame, which live until the
-        socket's next frame and are what the collector's middle passes walk.
-        A change reaches this socket from the layer directly, so the page's
-        frames are its only source."""
-        self.scope = scope
-        self.channel_layer = get_channel_layer(self.channel_layer_alias)
-        self.channel_name = await self.channel_layer.new_channel()
-        self.base_send = scope.get("parlor.send", send)  # (the server's own: parlor/asgi.py)
-        try:
-            while True:
-                await self.dispatch(await receive())
-        except StopConsumer:
-            pass
+class DispatchOnTheLoop:
+    """For a subclass of Channels' AsyncConsumer on the event loop's one
+    database connection."""
 
     async def dispatch(self, message):
         """As channels does, less its hop to a database thread on every

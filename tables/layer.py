@@ -35,7 +35,6 @@ import redis.asyncio
 from channels.layers import InMemoryChannelLayer
 
 from . import mainloop
-from .internals import SweptOnceASecond
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +64,7 @@ def counting(key: str, earlier: str, seconds: int) -> tuple[tuple, tuple, tuple]
     return ("INCR", key), ("EXPIRE", key, seconds, "NX"), ("GET", earlier)
 
 
-class ProcessLayer(SweptOnceASecond, InMemoryChannelLayer):
+class ProcessLayer(InMemoryChannelLayer):
     local_only = True  # a group send never leaves the process, nor waits (``hand_out``)
 
     def __init__(self, group_expiry: int = 100 * 365 * 86400, **kwargs):
@@ -102,8 +101,8 @@ class ProcessLayer(SweptOnceASecond, InMemoryChannelLayer):
     def _hand_out(self, group, message):
         """Every member in this process gets the message itself, not a copy:
         the sockets only read it, and a change's views run to several
-        kilobytes."""
-        self._clean_expired()
+        kilobytes. (A message queued for a channel with no listener lapses
+        at the layer's own sweep, which its other calls make.)"""
         expires = time.time() + self.expiry
         for channel in list(self.groups.get(group, ())):
             deliver = self.listeners.get(channel)

@@ -24,7 +24,6 @@ from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.utils import timezone
 from psycopg import pq
 
-from .internals import built
 from .models import Move, Seat, Table
 
 JSON_COLUMNS = frozenset({"settings", "state", "clocks", "shared"})
@@ -312,7 +311,7 @@ def _with_seats(connection, row) -> tuple[Table, list[Seat]]:
         values[at] = _aware(connection, values[at])
     for at in FLAGS_AT:
         values[at] = bool(values[at])
-    table = built(Table, connection.alias, TABLE_COLUMNS, values)
+    table = Table.from_db(connection.alias, TABLE_COLUMNS, values)
     seats = [_seat(connection, values) for values in orjson.loads(row[-1] or "[]")]
     seats.sort(key=attrgetter("index"))
     return table, seats
@@ -326,7 +325,7 @@ def seats_of(table: Table) -> list[Seat]:
 
 def _seat(connection, values) -> Seat:
     """A seat from its row; SQLite keeps its flags as 0 and 1."""
-    seat = built(Seat, connection.alias, SEAT_COLUMNS, values)
+    seat = Seat.from_db(connection.alias, SEAT_COLUMNS, values)
     fields = seat.__dict__
     for flag in SEAT_FLAGS:
         fields[flag] = bool(fields[flag])

@@ -18,7 +18,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import DatabaseError
 
 from tables import alarms, db, layer, service, talking
-from tables.internals import HandedChanges
+from tables.internals import DispatchOnTheLoop
 from tables.models import Table
 
 from . import batching, caps, limits, visitors, wire
@@ -32,7 +32,7 @@ TALK_QUEUED = 100  # things said kept for a socket still sending the ones before
 WATCHING_ONLY = "This page is only watching the table. Reload it, then take a seat to play."
 
 
-class TableConsumer(HandedChanges, AsyncWebsocketConsumer):
+class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
     shown = (-1, -1)  # the (game number, seq) this socket last sent
     latest = None  # the newest change handed over directly, not yet sent
     sending = None  # the task sending it
@@ -43,6 +43,7 @@ class TableConsumer(HandedChanges, AsyncWebsocketConsumer):
     saying = None  # the task sending it
 
     async def connect(self):
+        self.base_send = self.scope.get("parlor.send", self.base_send)  # (parlor/asgi.py)
         self.code = service.normal_code(self.scope["url_route"]["kwargs"]["code"])
         self.who = visitors.from_scope(self.scope)
         browser = visitors.browser_of(self.scope)

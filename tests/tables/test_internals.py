@@ -7,11 +7,9 @@ import importlib.metadata
 import threading
 
 import pytest
-from channels.layers import InMemoryChannelLayer
 from django.db import connections
 
 from tables import internals
-from tables.layer import ProcessLayer
 
 
 @pytest.mark.parametrize("library", sorted(internals.CHECKED_WITH))
@@ -26,27 +24,12 @@ def test_the_database_connections_are_kept_in_a_plain_thread_local():
     assert isinstance(connections._connections, threading.local)
 
 
-def test_the_layer_sweeps_at_most_once_a_second():
-    layer = ProcessLayer()
-    swept = []
-    original = InMemoryChannelLayer._clean_expired
-    InMemoryChannelLayer._clean_expired = lambda self: swept.append(1)
-    try:
-        layer._clean_expired()
-        layer._clean_expired()
-    finally:
-        InMemoryChannelLayer._clean_expired = original
-    assert swept == [1]
+def test_a_table_and_its_seats_are_read_in_the_order_of_their_models_fields():
+    """The store reads a table and its seats in one query and hands each
+    row to the model's own ``from_db``, which takes a whole row's values in
+    the order of the model's fields."""
+    from tables import rows
+    from tables.models import Seat, Table
 
-
-def test_a_row_built_by_hand_is_the_seat_django_would_make_of_it():
-    from tables.models import Seat
-
-    columns = [f.attname for f in Seat._meta.concrete_fields]
-    row = dict(id=7, table_id=3, index=1, kind="person", browser="b" * 32, user_id=None, name="Ada", level="hard",
-               covered=True, was_covered=True, device=False, holds=False, hinted=False)
-    values = [row[c] for c in columns]
-    by_hand, by_django = internals.built(Seat, "default", columns, values), Seat.from_db("default", columns, values)
-    assert {k: v for k, v in vars(by_hand).items() if k != "_state"} == {k: v for k, v in vars(by_django).items() if k != "_state"}
-    assert (by_hand._state.adding, by_hand._state.db) == (by_django._state.adding, by_django._state.db) == (False, "default")
-    assert by_hand.name == "Ada" and by_hand.covered and by_hand.pk == 7
+    assert [f.attname for f in Table._meta.concrete_fields] == list(rows.TABLE_COLUMNS)
+    assert [f.attname for f in Seat._meta.concrete_fields] == list(rows.SEAT_COLUMNS)
