@@ -44,6 +44,22 @@ def test_on_a_laptop_every_game_starts_from_the_first_screen_and_settings_open_w
     assert ada.errors == []
 
 
+def test_a_table_started_over_days_from_the_lobby_keeps_the_pace_picked(servers, people):
+    server = servers.start()
+    ada = people(server.url, width=1280, height=800)
+    page = ada.page
+    page.goto("/")
+    page.get_by_label("Your name at the table").fill("Ada")
+    pick = page.locator("#lobby-pace")
+    expect(pick).to_have_value("live")
+    pick.select_option(label="Over days: 3 days a move")
+    page.get_by_role("button", name="Start a Line table").click()
+    expect(page).to_have_url(re.compile(r"/t/[A-Z]{5}$"))
+    expect(page.locator("#pace-kind")).to_have_value("days")
+    expect(page.locator("#pace-allowance")).to_have_value("259200")
+    assert ada.errors == []
+
+
 def test_on_a_phone_the_join_box_is_above_the_game_cards(servers, people):
     server = servers.start()
     ben = people(server.url, width=390, height=844)

@@ -23,7 +23,7 @@ import { fitOffer, settingsList } from './settings.js';
 import { LOUDEST, SOUNDS_KEY, play as playSound, soundsOn } from './sounds.js';
 import { YourMove } from './yourmove.js';
 import { Talk, talkOption, talkSetting } from './talk.js';
-import { heard, keepTime, leftNote, paceSetting, paceWords } from './pace.js';
+import { heard, keepTime, leftNote, paceSetting } from './pace.js';
 
 const LEVEL_NAMES = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 // How long a move waits for the table's answer before you may try again.
@@ -460,7 +460,7 @@ function tableShell(room) {
     el('h1', { class: 'bar-title', text: room.snap.title }),
     el('span', { class: 'bar-code', text: room.code }),
     presetName(room) ? el('span', { class: 'bar-preset', id: 'bar-preset', text: presetName(room) }) : null,
-    paceWords(room.snap.pace) ? el('span', { class: 'bar-pace', id: 'bar-pace', text: paceWords(room.snap.pace) }) : null,
+    room.snap.paceWords?.bar ? el('span', { class: 'bar-pace', id: 'bar-pace', text: room.snap.paceWords.bar }) : null,
     el('span', { class: 'bar-round', id: 'bar-round' }),
     over,
     more,
