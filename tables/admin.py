@@ -6,16 +6,14 @@ from django.contrib import admin
 from .models import Said, TurnMail
 
 
-@admin.register(Said)
-class SaidAdmin(admin.ModelAdmin):
-    list_display = ("at", "table_code", "name", "kind", "text")
-    list_filter = ("kind",)
-    search_fields = ("table__code", "name", "text")
+class ReadOnlyAtATable(admin.ModelAdmin):
+    """A record kept of what happened at a table: read only, shown with the table's code."""
+
     list_select_related = ("table",)
 
     @admin.display(description="table", ordering="table__code")
-    def table_code(self, said):
-        return said.table.code
+    def table_code(self, row):
+        return row.table.code
 
     def has_add_permission(self, request):
         return False
@@ -24,8 +22,15 @@ class SaidAdmin(admin.ModelAdmin):
         return False
 
 
+@admin.register(Said)
+class SaidAdmin(ReadOnlyAtATable):
+    list_display = ("at", "table_code", "name", "kind", "text")
+    list_filter = ("kind",)
+    search_fields = ("table__code", "name", "text")
+
+
 @admin.register(TurnMail)
-class TurnMailAdmin(admin.ModelAdmin):
+class TurnMailAdmin(ReadOnlyAtATable):
     """The "your turn" mails, when a player says one never came: sent, given
     up (with why), or waiting for another try (with the mail server's words)."""
 
@@ -33,13 +38,3 @@ class TurnMailAdmin(admin.ModelAdmin):
     list_filter = ("state",)
     search_fields = ("table__code", "user__username", "user__email")
     list_select_related = ("table", "user")
-
-    @admin.display(description="table", ordering="table__code")
-    def table_code(self, mail):
-        return mail.table.code
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False

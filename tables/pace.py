@@ -7,7 +7,9 @@ seated may hand their seat to a bot, and the player can take it back.
 
 ``left`` and ``words`` are the one place the time a player has left is
 worked out and said: the table's page, its bar and plates, and the mail
-that says it is someone's turn all read them."""
+that says it is someone's turn all read them (the page keeps only
+``words``'s rule, to count down between snapshots). ``said`` and
+``LOBBY_CHOICES`` are every other word a page says of a table's pace."""
 
 from __future__ import annotations
 
@@ -25,6 +27,13 @@ HOUR = 3600
 ALLOWANCES = {DAY: "1 day", 3 * DAY: "3 days", None: "No limit"}
 FIRST_ALLOWANCE = DAY  # what a table moving over days starts with, unless the host says
 PACE_WORDS = {Table.LIVE: "Live", Table.DAYS: "Over days"}
+# What the waiting room says to its host under the pace picked.
+PACE_NOTES = {
+    Table.LIVE: "Everyone plays at once; a player away for a minute and a half may be covered by a bot.",
+    Table.DAYS: "Each player moves when they can. Nobody is covered for being away; once a player’s time for a "
+                "move has run out, anyone at the table may give their seat to a bot. Signed-in players are mailed "
+                "when it’s their turn.",
+}
 SAY_PACE = "A table's pace is live or over days."
 SAY_ALLOWANCE = "A move's time can be 1 day, 3 days or no limit."
 
@@ -32,6 +41,38 @@ SAY_ALLOWANCE = "A move's time can be 1 day, 3 days or no limit."
 def of(table: Table) -> dict:
     """The table's pace as a page is sent it."""
     return {"kind": table.pace, "allowance": table.allowance if table.pace == Table.DAYS else None}
+
+
+def a_move(allowance: int | None) -> str:
+    """A move's time as the bar and the lobby say it: "3 days a move", "no time limit"."""
+    if allowance is None:
+        return "no time limit"
+    return f"{ALLOWANCES.get(allowance) or f'{round(allowance / DAY)} days'} a move"
+
+
+# The lobby's one choice of pace for a new table, live first (its default):
+# what the picker says, and the pace a table started with it is asked for.
+LOBBY_CHOICES = [{"value": Table.LIVE, "label": "Live: everyone at the table at once", "pace": None}] + [
+    {"value": f"days-{(allowance or 0) // DAY}", "label": f"Over days: {a_move(allowance)}",
+     "pace": {"kind": Table.DAYS, "allowance": allowance}}
+    for allowance in ALLOWANCES
+]
+
+
+def said(table: Table) -> dict:
+    """The table's pace in the words its page shows: the bar's ("Over days ·
+    3 days a move"; none at a live table), the waiting room's sentence to a
+    player who isn't its host, the note under the host's picker, and the
+    picker's choices."""
+    days = over_days(table)
+    return {
+        "bar": f"Over days · {a_move(table.allowance)}" if days else "",
+        "told": f"This table is played over days: {a_move(table.allowance)}." if days
+        else "This table is played live, everyone at the table at once.",
+        "note": PACE_NOTES[table.pace],
+        "kinds": [[kind, label] for kind, label in PACE_WORDS.items()],
+        "allowances": [[seconds, label] for seconds, label in ALLOWANCES.items()],
+    }
 
 
 def chosen(pace, allowance=FIRST_ALLOWANCE) -> tuple[str, int | None]:

@@ -87,6 +87,7 @@ class _Around:
         self.idle = bots.idle_seats(table, deciding, now)
         # At a table played over days, the time each deciding seat has left.
         self.pace, self.left = pace.of(table), pace.left(table, now)
+        self.pace_words = pace.said(table)
         limit = table.allowance if pace.over_days(table) else None
         self.seat_left = {} if limit is None else {
             s: table.clocks[key] + limit - now for s, _k, key in deciding if key in table.clocks}
@@ -150,6 +151,8 @@ class _Around:
             "pace": self.pace,
             "left": self.left,
             "leftWords": pace.words(self.left),
+            # Every word the page says of the pace: the bar's, the waiting room's and its choices.
+            "paceWords": self.pace_words,
             "seats": [
                 {
                     **shown, "you": s is mine, "here": s.index in here,

@@ -5,7 +5,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from engine import registry
-from tables import service
+from tables import pace, service
 from tables.models import Table
 
 from . import catalog, qr, visitors
@@ -21,7 +21,8 @@ def lobby(request):
 
 
 def _lobby(request) -> dict:
-    return {"catalog": catalog.entries(), "tables": service.tables_of(visitors.from_request(request))}
+    return {"catalog": catalog.entries(), "tables": service.tables_of(visitors.from_request(request)),
+            "paces": pace.LOBBY_CHOICES}
 
 
 @ensure_csrf_cookie

@@ -23,36 +23,24 @@ machine, since other work on the same core slows every figure.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 
-from engine import play, registry
-from tools.bench._play import Timed, for_about, percentile
+from engine import registry
+from tools.bench import _play
 
 GAME = registry.get("get-in-line")
 
 
-def _moves(played) -> int:
-    return sum(len(p.moves) for p in played)
-
-
 def random_games(seconds: float, players: int = 2) -> tuple[int, float, int]:
     """Random-legal games played in about `seconds`: (games, time, moves)."""
-    played, spent = for_about(seconds, GAME, lambda i: ["random"] * players, lambda i: f"bench-random:{i}",
-                              bot=play.random_move)
-    return len(played), spent, _moves(played)
+    return _play.random_games(seconds, GAME, players)
 
 
 def bot_games(seconds: float, level: str, players: int = 2, timings: list[float] | None = None,
               label: str = "bench") -> tuple[int, float, int]:
     """Bot games at one level played in about `seconds`: (games, time,
     moves); with `timings`, each decision's time is appended to it."""
-    timed = Timed()
-    played, spent = for_about(seconds, GAME, lambda i: [level] * players, lambda i: f"{label}-{level}-{players}:{i}",
-                              bot=timed)
-    if timings is not None:
-        timings.extend(timed.took)
-    return len(played), spent, _moves(played)
+    return _play.bot_games(seconds, GAME, level, players, timings, label)
 
 
 def main(argv=None) -> int:
@@ -63,20 +51,9 @@ def main(argv=None) -> int:
     print(f"Get In Line benchmark ({'quick' if args.quick else 'full'} run, one process on one core, "
           f"Python {sys.version.split()[0]})")
 
-    games, spent, total = random_games(budget)
-    print(f"  random-legal games: {games / spent:.1f} games/s, two seats "
-          f"({games} games, {total / games:.0f} moves a game, {total / spent:.0f} moves/s)")
-
-    games, spent, total = bot_games(budget, "medium")
-    print(f"  medium-bot games:   {games / spent:.1f} games/s, medium against medium one against one "
-          f"({games} games, {total / games:.0f} moves a game, {1000 * spent / total:.1f} ms a move)")
-
-    timings: list[float] = []
-    bot_games(budget / 2, "hard", 2, timings)
-    bot_games(budget / 2, "hard", 4, timings)
-    ms = [1000 * t for t in timings]
-    print(f"  hard bot decision:  median {statistics.median(ms):.1f} ms, 95th percentile {percentile(ms, 0.95):.1f} ms, "
-          f"slowest {max(ms):.1f} ms ({len(ms)} decisions, at two and four seats)")
+    for line in _play.figures(budget, GAME, "game", 1, ", two seats", ", medium against medium one against one",
+                              "seats"):
+        print(line)
     return 0
 
 

@@ -13,80 +13,36 @@ from . import division
 
 # Every question a table answers, with its allowed answers in the order
 # they are offered. Labels are what a player reads.
-QUESTIONS = (
-    {
-        "key": "scoring",
-        "label": "Who scores?",
-        "choices": (
-            {"value": "together", "label": "The table together, against the day's goal"},
-            {"value": "each", "label": "Each Office for itself"},
-        ),
-    },
-    {
-        "key": "hinder",
-        "label": "Hindering cards in the Home Office deck?",
-        "choices": (
-            {"value": "no", "label": "No"},
-            {"value": "yes", "label": "Yes: Red Flag, Tie-up and Slow Order"},
-        ),
-    },
-    {
-        "key": "day",
-        "label": "How long is the day?",
-        "choices": (
-            {"value": "short", "label": "Short: four Stages fewer"},
-            {"value": "standard", "label": "Standard"},
-            {"value": "long", "label": "Long: four Stages more"},
-        ),
-    },
-    {
-        "key": "goal",
-        "label": "How high is the goal when the table scores together?",
-        "choices": (
-            {"value": "gentle", "label": "Gentle"},
-            {"value": "standard", "label": "Standard"},
-            {"value": "stiff", "label": "Stiff"},
-        ),
-    },
-    {
-        "key": "seats",
-        "label": "How many Offices?",
-        "choices": (
-            {"value": "one", "label": "One: a single player"},
-            {"value": "two to four", "label": "Two to four"},
-        ),
-    },
+QUESTIONS = tuple(
+    {"key": key, "label": label, "choices": tuple({"value": v, "label": said} for v, said in choices)}
+    for key, label, choices in (
+        ("scoring", "Who scores?",
+         (("together", "The table together, against the day's goal"), ("each", "Each Office for itself"))),
+        ("hinder", "Hindering cards in the Home Office deck?",
+         (("no", "No"), ("yes", "Yes: Red Flag, Tie-up and Slow Order"))),
+        ("day", "How long is the day?",
+         (("short", "Short: four Stages fewer"), ("standard", "Standard"), ("long", "Long: four Stages more"))),
+        ("goal", "How high is the goal when the table scores together?",
+         (("gentle", "Gentle"), ("standard", "Standard"), ("stiff", "Stiff"))),
+        ("seats", "How many Offices?", (("one", "One: a single player"), ("two to four", "Two to four"))),
+    )
 )
 
 ANSWERS = {q["key"]: tuple(c["value"] for c in q["choices"]) for q in QUESTIONS}
 
-# The presets, each a full set of answers. Custom starts from Competitive's.
-PRESETS = (
-    {
-        "key": "co-op", "label": "Co-op",
-        "blurb": "Everyone against the clock: the table wins or loses together.",
-        "answers": {"scoring": "together", "hinder": "no", "day": "standard", "goal": "standard", "seats": "two to four"},
-    },
-    {
-        "key": "competitive", "label": "Competitive",
-        "blurb": "Each Office scores its own work; the best Office wins.",
-        "answers": {"scoring": "each", "hinder": "no", "day": "standard", "goal": "standard", "seats": "two to four"},
-    },
-    {
-        "key": "cutthroat", "label": "Cutthroat",
-        "blurb": "Competitive, with Home Office cards that hinder another Office.",
-        "answers": {"scoring": "each", "hinder": "yes", "day": "standard", "goal": "standard", "seats": "two to four"},
-    },
-    {
-        "key": "solitaire", "label": "Solitaire",
-        "blurb": "One player against the clock, with a score to beat.",
-        "answers": {"scoring": "together", "hinder": "no", "day": "standard", "goal": "standard", "seats": "one"},
-    },
-    {
-        "key": "custom", "label": "Custom",
-        "blurb": "Answer the questions one by one.",
-        "answers": {"scoring": "each", "hinder": "no", "day": "standard", "goal": "standard", "seats": "two to four"},
-    },
+# The presets, each a full set of answers: Competitive's, with what the
+# preset answers otherwise. Custom starts from Competitive's.
+_COMPETITIVE = {"scoring": "each", "hinder": "no", "day": "standard", "goal": "standard", "seats": "two to four"}
+PRESETS = tuple(
+    {"key": key, "label": label, "blurb": blurb, "answers": {**_COMPETITIVE, **otherwise}}
+    for key, label, blurb, otherwise in (
+        ("co-op", "Co-op", "Everyone against the clock: the table wins or loses together.", {"scoring": "together"}),
+        ("competitive", "Competitive", "Each Office scores its own work; the best Office wins.", {}),
+        ("cutthroat", "Cutthroat", "Competitive, with Home Office cards that hinder another Office.", {"hinder": "yes"}),
+        ("solitaire", "Solitaire", "One player against the clock, with a score to beat.",
+         {"scoring": "together", "seats": "one"}),
+        ("custom", "Custom", "Answer the questions one by one.", {}),
+    )
 )
 
 BY_KEY = {p["key"]: p for p in PRESETS}

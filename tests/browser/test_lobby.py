@@ -19,12 +19,17 @@ def start_table(person, game):
     return person.page.locator("#table-code").inner_text()
 
 
+def ada_in_the_lobby(servers, people):
+    """Ada on a laptop, in the lobby with her name given."""
+    ada = people(servers.start().url, width=1280, height=800)
+    ada.page.goto("/")
+    ada.page.get_by_label("Your name at the table").fill("Ada")
+    return ada
+
+
 def test_on_a_laptop_every_game_starts_from_the_first_screen_and_settings_open_when_asked(servers, people):
-    server = servers.start()
-    ada = people(server.url, width=1280, height=800)
+    ada = ada_in_the_lobby(servers, people)
     page = ada.page
-    page.goto("/")
-    page.get_by_label("Your name at the table").fill("Ada")
     for slug in GAMES:
         start = page.locator(f'.game-card[data-game="{slug}"]').get_by_role("button", name=re.compile(r"^Start a .+ table$"))
         assert not unseen(start), f"{slug}'s Start button: {unseen(start)}"
@@ -41,6 +46,19 @@ def test_on_a_laptop_every_game_starts_from_the_first_screen_and_settings_open_w
     sm.get_by_role("button", name="Start a Station Master table").click()
     expect(page).to_have_url(re.compile(r"/t/[A-Z]{5}$"))
     expect(page.get_by_label("Preset", exact=True)).to_have_value("solitaire")
+    assert ada.errors == []
+
+
+def test_a_table_started_over_days_from_the_lobby_keeps_the_pace_picked(servers, people):
+    ada = ada_in_the_lobby(servers, people)
+    page = ada.page
+    pick = page.locator("#lobby-pace")
+    expect(pick).to_have_value("live")
+    pick.select_option(label="Over days: 3 days a move")
+    page.get_by_role("button", name="Start a Line table").click()
+    expect(page).to_have_url(re.compile(r"/t/[A-Z]{5}$"))
+    expect(page.locator("#pace-kind")).to_have_value("days")
+    expect(page.locator("#pace-allowance")).to_have_value("259200")
     assert ada.errors == []
 
 

@@ -179,6 +179,34 @@ def test_the_time_left_in_words():
         "3 days left", "3 days left"]
 
 
+def test_the_snapshot_says_the_pace_in_the_words_the_page_shows(clock):
+    code, ada, ben = days_table(game="high-card", allowance=3 * DAY)
+    said = snap_of(ben, code)["paceWords"]
+    assert said["bar"] == "Over days · 3 days a move"
+    assert said["told"] == "This table is played over days: 3 days a move."
+    assert "once a player’s time for a move has run out" in said["note"]
+    assert said["kinds"] == [["live", "Live"], ["days", "Over days"]]
+    assert said["allowances"] == [[DAY, "1 day"], [3 * DAY, "3 days"], [None, "No limit"]]
+    assert post(ada, f"/api/tables/{code}/pace", {"pace": "days", "allowance": None})[0] == 200
+    assert snap_of(ben, code)["paceWords"]["bar"] == "Over days · no time limit"
+    assert post(ada, f"/api/tables/{code}/pace", {"pace": "live"})[0] == 200
+    said = snap_of(ben, code)["paceWords"]
+    assert said["bar"] == "" and said["told"] == "This table is played live, everyone at the table at once."
+
+
+def test_the_lobby_offers_the_paces_a_table_can_start_with():
+    page = Client().get("/").content.decode()
+    offered = json.loads(re.search(r'<script id="paces" type="application/json">(.*?)</script>', page, re.S).group(1))
+    assert [(p["value"], p["label"]) for p in offered] == [
+        ("live", "Live: everyone at the table at once"), ("days-1", "Over days: 1 day a move"),
+        ("days-3", "Over days: 3 days a move"), ("days-0", "Over days: no time limit")]
+    ada = person("Ada")
+    for choice in offered:
+        asked = {"game": "high-card", "name": "Ada", **({"pace": choice["pace"]} if choice["pace"] else {})}
+        status, snap = post(ada, "/api/tables", asked)
+        assert status == 201 and snap["paceWords"]["bar"] == ("" if choice["value"] == "live" else choice["label"].replace(": ", " · "))
+
+
 def test_the_seat_to_move_has_its_time_left_in_the_snapshot(clock):
     code, ada, ben = days_table(game="high-card", allowance=3 * DAY)
     assert post(ada, f"/api/tables/{code}/start")[0] == 200

@@ -69,7 +69,8 @@ const room = start({
     draw(board, snap, r, was) {
       table.draw(board, snap, r, was);
     },
-    refused: text => table.refused(text),
+    // A move that didn't go (room.refusal says why): the table takes moves again.
+    refused: () => table.paint(),
     keys: e => room.snap.status === 'playing' && assist('shortcuts') && table.key(e),
     hinted: action => table.hinted(action),
   },

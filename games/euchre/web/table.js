@@ -6,8 +6,8 @@
 // server's view. Moves go through the room's send path (room.move), and a
 // refused one comes back as a sentence (refused).
 
-import { el } from '../../room/net.js';
-import { preference } from '../../room/room.js';
+import { el, write } from '../../room/net.js';
+import { markStep, preference } from '../../room/room.js';
 import { back, face, short, spoken, suitName, suitSymbol } from '../../cards/faces.js';
 import { isLeft, leading } from './hints.js';
 import { Banners } from '../../room/banners.js';
@@ -47,7 +47,6 @@ export class Table {
     const v = snap.view;
     this.v = v;
     if (!v) return;
-    if (this.refusal && this.refusal.seq !== v.seq) this.refusal = null;
     if (!before || before.deal !== v.deal || before.phase !== v.phase) {
       this.selected.clear();
       if (!BIDDING.has(v.phase)) this.alone = false;
@@ -68,7 +67,6 @@ export class Table {
     this.v = null;
     this.selected = new Set();
     this.alone = false;
-    this.refusal = null;
     this.handKey = null;
     this.upCards = new Map();
     this.slotKeys = {};
@@ -155,9 +153,7 @@ export class Table {
     const v = this.v;
     if (!v) return;
     const r = this.root;
-    r.dataset.phase = v.phase;
-    r.dataset.seq = String(v.seq);
-    r.dataset.myTurn = this.myTurn() ? 'true' : 'false';
+    markStep(r, v, this.myTurn());
     r.dataset.can = this.room.busy ? '' : v.can.join(' ');
     r.classList.toggle('spectator', v.seat === null);
     r.classList.toggle('busy', this.room.busy);
@@ -416,15 +412,9 @@ export class Table {
       el('span', { class: 'said', text: this.order.mine ? 'My order: drag cards to arrange them. Press to sort by suit.' : 'By suit. Press to use my own order; drag cards to arrange them.' }));
 
     const [text, error] = this.statusText(v);
-    this.say(text, error);
+    write(this.status, text, error);
     this.note.textContent = this.noteText(v);
     this.dock.classList.toggle('turn', this.myTurn());
-  }
-
-  say(text, error) {
-    const line = this.status;
-    if (line.textContent !== text) line.textContent = text;
-    line.classList.toggle('error', !!error);
   }
 
   waitingFor() {
@@ -433,7 +423,7 @@ export class Table {
   }
 
   statusText(v) {
-    if (this.refusal) return [this.refusal.text, true];
+    if (this.room.refusal) return [this.room.refusal, true];
     const snap = this.snap;
     const up = this.upCards.get(v.deal);
     const turnName = v.turn !== null ? who(snap, v.turn) : '';
@@ -497,20 +487,6 @@ export class Table {
 
   // -- what you do ------------------------------------------------------------------
 
-  refuse(text) {
-    // (The status line is not a live region: the kit's announcements say why.)
-    this.room.announce(text, true);
-    this.refusal = { text, seq: this.v.seq };
-    this.paintDock(this.v);
-  }
-
-  /** The room's word that a move didn't go: the table takes moves again. */
-  refused(text) {
-    if (!this.v) return;
-    this.refusal = { text, seq: this.v.seq };
-    this.paint();
-  }
-
   notYours(v) {
     if (v.seat === null) return 'You’re watching this table: only players move.';
     if (v.phase === 'scored') return 'The hand is over: press Next hand to deal the next one.';
@@ -522,7 +498,7 @@ export class Table {
   send(action) {
     if (!this.room.move(action)) return; // (one on its way already: a double tap sends once)
     this.selected.clear();
-    this.refusal = null;
+    this.room.refusal = null;
     if (action.type !== 'order' && action.type !== 'call') this.alone = false;
     this.paint();
   }
@@ -538,7 +514,7 @@ export class Table {
   press(i) {
     const s = this.currentSlots && this.currentSlots[i];
     if (!s || !this.v) return;
-    if (s.disabled) { if (s.why) this.refuse(s.why); return; }
+    if (s.disabled) { if (s.why) this.room.refuse(s.why); return; }
     if (this.room.busy) return;
     s.act();
   }
@@ -547,7 +523,7 @@ export class Table {
     const v = this.v;
     if (!v || v.must_alone) return;
     if (!(v.can.includes('order') || v.can.includes('call'))) return;
-    if (v.rules.alone !== 'on') { this.refuse('Going alone is off at this table.'); return; }
+    if (v.rules.alone !== 'on') { this.room.refuse('Going alone is off at this table.'); return; }
     this.alone = !this.alone;
     this.paintDock(v);
   }
@@ -581,22 +557,22 @@ export class Table {
       const had = this.selected.has(card);
       this.selected.clear();
       if (!had) this.selected.add(card);
-      this.refusal = null;
+      this.room.refusal = null;
       this.paint();
       return;
     }
     if (can.has('farmer')) {
       if (this.selected.has(card)) this.selected.delete(card);
       else if (this.selected.size < 3) this.selected.add(card);
-      else { this.refuse('You’ve picked three: tap one again to put it back first.'); return; }
-      this.refusal = null;
+      else { this.room.refuse('You’ve picked three: tap one again to put it back first.'); return; }
+      this.room.refusal = null;
       this.paint();
       return;
     }
     if (can.has('play')) {
       if (this.room.busy) return;
       if (!v.legal.includes(card)) {
-        this.refuse(`You must follow suit: play one of your ${suitName(v.led)}${v.led === v.trump ? ' (the left bower counts as trump)' : ''}.`);
+        this.room.refuse(`You must follow suit: play one of your ${suitName(v.led)}${v.led === v.trump ? ' (the left bower counts as trump)' : ''}.`);
         return;
       }
       const node = this.hand.querySelector(`[data-card="${card}"]`);
@@ -604,9 +580,9 @@ export class Table {
       this.send({ type: 'play', card });
       return;
     }
-    if (can.has('order') || can.has('call')) { this.refuse('Trump first: call a suit or pass, then the cards are played.'); return; }
-    if (can.size) { this.refuse('Not a card just now: use the buttons below.'); return; }
-    this.refuse(this.notYours(v));
+    if (can.has('order') || can.has('call')) { this.room.refuse('Trump first: call a suit or pass, then the cards are played.'); return; }
+    if (can.size) { this.room.refuse('Not a card just now: use the buttons below.'); return; }
+    this.room.refuse(this.notYours(v));
   }
 
   /** Keys: suit letters call, A goes alone, P passes, 1–6 pick a card, O sorts. */
@@ -625,7 +601,7 @@ export class Table {
     if (k === 'a') { this.toggleAlone(); return true; }
     if (['c', 'd', 'h', 's'].includes(k) && (this.v.can.includes('order') || this.v.can.includes('call'))) {
       const suit = k.toUpperCase();
-      this.refuse(this.v.can.includes('order') ? `Only ${suitName(this.v.up[1])} can be called in round one.` : `${suitName(suit)[0].toUpperCase()}${suitName(suit).slice(1)} were turned down this hand: call another suit.`);
+      this.room.refuse(this.v.can.includes('order') ? `Only ${suitName(this.v.up[1])} can be called in round one.` : `${suitName(suit)[0].toUpperCase()}${suitName(suit).slice(1)} were turned down this hand: call another suit.`);
       return true;
     }
     return false;

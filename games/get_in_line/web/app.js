@@ -120,7 +120,8 @@ start({
     draw(board, snap, r, was) {
       table.draw(board, snap, r, was);
     },
-    refused: text => table.refused(text),
+    // A move that didn't go (room.refusal says why): the table takes moves again.
+    refused: () => table.paint(),
     keys,
     hinted: action => table.hinted(action),
   },

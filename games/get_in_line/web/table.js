@@ -4,10 +4,10 @@
 // buttons to offer (view.can) and who won all come from the server; a move
 // the server refuses comes back as a sentence (refused) in the status line.
 
-import { el } from '../../room/net.js';
+import { el, write } from '../../room/net.js';
 import { Banners } from '../../room/banners.js';
 import { still } from '../../room/motion.js';
-import { preference } from '../../room/room.js';
+import { markStep, preference } from '../../room/room.js';
 import {
   CORNERS, SHAPES, SIZE, TEAM_NAMES, face, finishing, isJack, isRed, lines as lineWords, oneEyed, rankOf, rowCol, say,
   suitOf, twoEyed, words,
@@ -64,7 +64,6 @@ export class Table {
     this.pending = null; // a space waiting for its second tap
     this.focus = 44; // the board's roving focus
     this.lit = []; // the spaces lit for the picked card, in reading order
-    this.refusal = null; // {text, seq}: a sentence until the next action
     this.lead = []; // what others did to you since your turn, for the status line
     this.handKey = null;
     this.zoom = localStorage.getItem(ZOOM_KEY) || 'fit';
@@ -152,7 +151,6 @@ export class Table {
       const where = this.selected ? (v.where[this.selected] || []) : [];
       if (!where.includes(this.pending)) this.pending = null;
     }
-    if (this.refusal && this.refusal.seq !== v.seq) this.refusal = null;
   }
 
   /** Pick a card (or put it down again). Picked from the keyboard, focus
@@ -160,7 +158,7 @@ export class Table {
   pick(card, byKey = false) {
     const v = this.snap && this.snap.view;
     if (!v || !v.mine) return;
-    this.refusal = null;
+    this.room.refusal = null;
     this.lead = [];
     if (this.selected === card) { this.putDown(); return; }
     this.selected = card;
@@ -172,20 +170,8 @@ export class Table {
   putDown() {
     this.selected = null;
     this.pending = null;
-    this.refusal = null;
+    this.room.refusal = null;
     this.paint();
-  }
-
-  refuse(text, said = false) {
-    // (The status line is not a live region: the kit's announcements say why.)
-    if (!said) this.room.announce(text, true);
-    this.refusal = { text, seq: this.snap.view.seq };
-    this.paint();
-  }
-
-  /** The room's word that a move didn't go: the table takes moves again. */
-  refused(text) {
-    if (this.snap) this.refuse(text, true); // (the kit has said it)
   }
 
   myTurn(v) {
@@ -204,17 +190,17 @@ export class Table {
     const v = this.snap && this.snap.view;
     if (!v) return;
     this.setFocus(p, false);
-    if (v.phase !== 'play' || this.snap.status !== 'playing') { this.refuse('The game is over.'); return; }
-    if (v.seat === null) { this.refuse('You’re watching this table: only players move.'); return; }
+    if (v.phase !== 'play' || this.snap.status !== 'playing') { this.room.refuse('The game is over.'); return; }
+    if (v.seat === null) { this.room.refuse('You’re watching this table: only players move.'); return; }
     this.lead = [];
     if (this.selected) {
       const card = this.selected;
       const where = v.where[card] || [];
-      if (!where.includes(p)) { this.refuse(whyNot(v, card, p)); return; }
+      if (!where.includes(p)) { this.room.refuse(whyNot(v, card, p)); return; }
       if (isJack(card) || this.pending !== null) {
-        if (this.pending !== p) { this.pending = p; this.refusal = null; this.paint(); return; }
+        if (this.pending !== p) { this.pending = p; this.room.refusal = null; this.paint(); return; }
       }
-      if (!this.myTurn(v)) { this.refuse(this.notYours(v)); return; }
+      if (!this.myTurn(v)) { this.room.refuse(this.notYours(v)); return; }
       this.send({ type: 'play', card, space: p });
       return;
     }
@@ -222,17 +208,17 @@ export class Table {
     const hand = v.mine || [];
     const can = c => (v.where[c] || []).includes(p);
     let card = null;
-    if (CORNERS.has(p)) { this.refuse('The corners are free spaces for every team, so no chip goes there.'); return; }
+    if (CORNERS.has(p)) { this.room.refuse('The corners are free spaces for every team, so no chip goes there.'); return; }
     if (v.chips[p] === null) {
       card = hand.find(c => !isJack(c) && face(c) === v.layout[p] && can(c)) || hand.find(c => twoEyed(c) && can(c));
-      if (!card) { this.refuse(`You have no ${say(v.layout[p])} and no two-eyed jack, so nothing of yours goes there.`); return; }
+      if (!card) { this.room.refuse(`You have no ${say(v.layout[p])} and no two-eyed jack, so nothing of yours goes there.`); return; }
     } else {
       card = hand.find(c => oneEyed(c) && can(c));
-      if (!card) { this.refuse(chipReason(v, p, hand)); return; }
+      if (!card) { this.room.refuse(chipReason(v, p, hand)); return; }
     }
     this.selected = card;
     this.pending = p;
-    this.refusal = null;
+    this.room.refusal = null;
     this.paint();
   }
 
@@ -244,9 +230,9 @@ export class Table {
     const v = this.snap && this.snap.view;
     if (!v || v.seat === null) return;
     if (!v.can.trade) {
-      if (!this.myTurn(v)) this.refuse(this.notYours(v));
-      else if (!v.dead.length) this.refuse('None of your cards is dead: only a card whose two spaces are both taken can be traded in.');
-      else this.refuse('You’ve already traded in a card this turn: play a card, or pass if none can play.');
+      if (!this.myTurn(v)) this.room.refuse(this.notYours(v));
+      else if (!v.dead.length) this.room.refuse('None of your cards is dead: only a card whose two spaces are both taken can be traded in.');
+      else this.room.refuse('You’ve already traded in a card this turn: play a card, or pass if none can play.');
       return;
     }
     const card = this.selected && v.dead.includes(this.selected) ? this.selected : v.dead[0];
@@ -257,20 +243,17 @@ export class Table {
     const v = this.snap && this.snap.view;
     if (!v || v.seat === null) return;
     if (!v.can.pass) {
-      if (!this.myTurn(v)) this.refuse(this.notYours(v));
-      else if (v.can.play) this.refuse('You have a card that can play, so you can’t pass.');
-      else this.refuse('Trade in your dead card first: the new one might play.');
+      if (!this.myTurn(v)) this.room.refuse(this.notYours(v));
+      else if (v.can.play) this.room.refuse('You have a card that can play, so you can’t pass.');
+      else this.room.refuse('Trade in your dead card first: the new one might play.');
       return;
     }
     this.send({ type: 'pass' });
   }
 
   send(action) {
-    if (!this.room.move(action)) return; // (one on its way already: a double tap sends once)
-    this.selected = null;
-    this.pending = null;
-    this.refusal = null;
-    this.paint();
+    // (One on its way already sends nothing: a double tap sends once.)
+    if (this.room.move(action)) this.putDown();
   }
 
   // -- the board's keys ----------------------------------------------------------
@@ -387,9 +370,7 @@ export class Table {
     const v = snap && snap.view;
     if (!v) return;
     const myTurn = this.myTurn(v);
-    this.root.dataset.myTurn = myTurn ? 'true' : 'false';
-    this.root.dataset.phase = v.phase;
-    this.root.dataset.seq = String(v.seq);
+    markStep(this.root, v, myTurn);
     this.root.classList.toggle('spectator', v.seat === null);
     this.root.classList.toggle('busy', this.room.busy);
     this.paintBoard(v);
@@ -540,7 +521,7 @@ export class Table {
 
   paintDock(snap, v, myTurn) {
     const [text, error] = this.promptText(snap, v, myTurn);
-    this.say(text, error);
+    write(this.status, text, error);
     const l = v.last;
     if (l) {
       const who = seatName(snap, l.seat);
@@ -568,15 +549,8 @@ export class Table {
     this.passBtn.classList.toggle('primary', v.can.pass);
   }
 
-  say(text, error) {
-    const line = this.status;
-    if (!line) return;
-    if (line.textContent !== text) line.textContent = text;
-    line.classList.toggle('error', !!error);
-  }
-
   promptText(snap, v, myTurn) {
-    if (this.refusal) return [this.refusal.text, true];
+    if (this.room.refusal) return [this.room.refusal, true];
     if (snap.status === 'ended') return ['The host ended this game; it isn’t kept.', false];
     if (v.phase === 'over') {
       const o = v.outcome || {};

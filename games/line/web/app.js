@@ -88,7 +88,8 @@ start({
   shareText,
   play: {
     draw(board, snap, room, was) { table.draw(board, snap, room, was); },
-    refused: text => table.refused(text),
+    // A move that didn't go (room.refusal says why): the table takes moves again.
+    refused: () => table.paint(),
     keys,
     hinted: action => table.hinted(action),
   },

@@ -5,9 +5,9 @@
 // who won all come from the server; a move the server refuses comes back as
 // a sentence (refused) in the status line.
 
-import { el } from '../../room/net.js';
+import { el, write } from '../../room/net.js';
 import { FLY, GAP, still } from '../../room/motion.js';
-import { preference } from '../../room/room.js';
+import { markStep, preference } from '../../room/room.js';
 import { face, back, short as cardText, isJoker, spoken } from '../../cards/faces.js';
 import { drawHand } from '../../cards/hand.js';
 
@@ -114,7 +114,6 @@ export class Table {
     this.board = board;
     this.selected = null; // a card in the hand (or the drawn card)
     this.step = null; // {kind: 'upgrade', square} or {kind: 'shift', row}: the second step
-    this.refusal = null; // {text, seq}: a sentence until the next action
 
     this.grid = el('div', { class: 'ln-grid', id: 'ln-grid', role: 'group', 'aria-label': 'The grid' });
     this.pile = el('div', { class: 'ln-pile', id: 'ln-pile' });
@@ -172,15 +171,14 @@ export class Table {
         : (v.shifts[this.selected] || []).some(x => x.row === s.row);
       if (!ok) this.step = null;
     }
-    if (this.refusal && this.refusal.seq !== v.seq) this.refusal = null;
   }
 
   pick(card) {
     const v = this.snap && this.snap.view;
     if (!v || !v.mine) return;
-    this.refusal = null;
+    this.room.refusal = null;
     if (v.must === 'place' && card !== v.drawn) {
-      this.refuse(`First put down the ${short(v.drawn)} you just ${v.drawn_from === 'discard' ? 'took' : 'drew'}.`);
+      this.room.refuse(`First put down the ${short(v.drawn)} you just ${v.drawn_from === 'discard' ? 'took' : 'drew'}.`);
       return;
     }
     if (this.selected === card && v.must !== 'place') { this.putDown(); return; }
@@ -193,20 +191,8 @@ export class Table {
     const v = this.snap && this.snap.view;
     if (this.step) this.step = null; // Back from a second step keeps the card picked.
     else if (!(v && v.must === 'place')) this.selected = null;
-    this.refusal = null;
+    this.room.refusal = null;
     this.paint();
-  }
-
-  refuse(text, said = false) {
-    // (The status line is not a live region: the kit's announcements say why.)
-    if (!said) this.room.announce(text, true);
-    this.refusal = { text, seq: this.snap.view.seq };
-    this.paint();
-  }
-
-  /** The room's word that a move didn't go: the table takes moves again. */
-  refused(text) {
-    if (this.snap) this.refuse(text, true); // (the kit has said it)
   }
 
   notYours(v) {
@@ -219,62 +205,62 @@ export class Table {
   tap(i) {
     const v = this.snap && this.snap.view;
     if (!v) return;
-    if (v.phase !== 'play' || this.snap.status !== 'playing') { this.refuse('The game is over.'); return; }
-    if (v.seat === null) { this.refuse('You’re watching this table: only players move.'); return; }
+    if (v.phase !== 'play' || this.snap.status !== 'playing') { this.room.refuse('The game is over.'); return; }
+    if (v.seat === null) { this.room.refuse('You’re watching this table: only players move.'); return; }
     const card = this.selected;
-    if (!card) { this.refuse(v.must === 'draw' ? 'Nothing in your hand can go down: press Draw.' : 'Pick a card from your hand first, then a lit square.'); return; }
+    if (!card) { this.room.refuse(v.must === 'draw' ? 'Nothing in your hand can go down: press Draw.' : 'Pick a card from your hand first, then a lit square.'); return; }
     const mine = this.myTurn(v);
     if (this.step && this.step.kind === 'upgrade') {
       const up = (v.upgrades[card] || []).find(u => u.square === this.step.square);
       if (up && up.joker_to.includes(i)) {
-        if (!mine) { this.refuse(this.notYours(v)); return; }
+        if (!mine) { this.room.refuse(this.notYours(v)); return; }
         this.send({ type: 'upgrade', card, square: this.step.square, joker_to: i });
-      } else this.refuse('The freed joker goes into a lit empty square, or press Keep it to take it into your hand.');
+      } else this.room.refuse('The freed joker goes into a lit empty square, or press Keep it to take it into your hand.');
       return;
     }
     if (this.step && this.step.kind === 'shift') {
       const sh = (v.shifts[card] || []).find(x => x.row === this.step.row);
       const out = v.grid[i];
       if (sh && out && sh.out.includes(out)) {
-        if (!mine) { this.refuse(this.notYours(v)); return; }
+        if (!mine) { this.room.refuse(this.notYours(v)); return; }
         this.send({ type: 'shift', card, row: this.step.row, out });
-      } else this.refuse(`Push off a lit card: only a card at an end of the run can go, and never the ${short(card)} you are playing.`);
+      } else this.room.refuse(`Push off a lit card: only a card at an end of the run can go, and never the ${short(card)} you are playing.`);
       return;
     }
     if ((v.where[card] || []).includes(i)) {
-      if (!mine) { this.refuse(this.notYours(v)); return; }
+      if (!mine) { this.room.refuse(this.notYours(v)); return; }
       this.send({ type: 'place', card, square: i });
       return;
     }
     if ((v.upgrades[card] || []).some(u => u.square === i)) {
       this.step = { kind: 'upgrade', square: i };
-      this.refusal = null;
+      this.room.refusal = null;
       this.paint();
       return;
     }
     const r = Math.floor(i / SIZE);
     if ((v.shifts[card] || []).some(x => x.row === r) && v.grid[i]) { this.startShift(r); return; }
     if (v.grid[i]) {
-      this.refuse(isJoker(v.grid[i]) && v.rows[r].complete && !isJoker(card)
+      this.room.refuse(isJoker(v.grid[i]) && v.rows[r].complete && !isJoker(card)
         ? `The ${short(card)} can’t take that joker’s place: row ${r + 1} would not stay a valid ${v.rows[r].kind}.`
         : 'That square is taken: play into a lit empty square.');
     } else if (isJoker(card) && v.rows[r].cards.some(isJoker)) {
-      this.refuse(`Row ${r + 1} already holds a joker, and a row takes one joker at most.`);
+      this.room.refuse(`Row ${r + 1} already holds a joker, and a row takes one joker at most.`);
     } else {
-      this.refuse(`The ${short(card)} can’t go in row ${r + 1}: the row could no longer finish as a run or a set.`);
+      this.room.refuse(`The ${short(card)} can’t go in row ${r + 1}: the row could no longer finish as a run or a set.`);
     }
   }
 
   startShift(r) {
     this.step = { kind: 'shift', row: r };
-    this.refusal = null;
+    this.room.refusal = null;
     this.paint();
   }
 
   keepJoker() {
     const v = this.snap && this.snap.view;
     if (!v || !this.step || this.step.kind !== 'upgrade') return;
-    if (!this.myTurn(v)) { this.refuse(this.notYours(v)); return; }
+    if (!this.myTurn(v)) { this.room.refuse(this.notYours(v)); return; }
     this.send({ type: 'upgrade', card: this.selected, square: this.step.square, joker_to: null });
   }
 
@@ -282,10 +268,10 @@ export class Table {
     const v = this.snap && this.snap.view;
     if (!v || v.seat === null) return;
     if (!v.can.draw) {
-      if (!this.myTurn(v)) this.refuse(this.notYours(v));
-      else if (v.must === 'place') this.refuse(`First put down the ${short(v.drawn)} you just ${v.drawn_from === 'discard' ? 'took' : 'drew'}.`);
-      else if (v.must === 'discard') this.refuse('You hold eight cards: discard one to get back to seven.');
-      else this.refuse('You can still play a card, upgrade or shift, so you can’t draw yet.');
+      if (!this.myTurn(v)) this.room.refuse(this.notYours(v));
+      else if (v.must === 'place') this.room.refuse(`First put down the ${short(v.drawn)} you just ${v.drawn_from === 'discard' ? 'took' : 'drew'}.`);
+      else if (v.must === 'discard') this.room.refuse('You hold eight cards: discard one to get back to seven.');
+      else this.room.refuse('You can still play a card, upgrade or shift, so you can’t draw yet.');
       return;
     }
     this.send({ type: 'draw' });
@@ -294,8 +280,8 @@ export class Table {
   discard() {
     const v = this.snap && this.snap.view;
     if (!v || v.seat === null) return;
-    if (!v.can.discard) { this.refuse(this.myTurn(v) ? 'You discard only when a drawn card takes your hand over seven.' : this.notYours(v)); return; }
-    if (!this.selected) { this.refuse('Pick the card to discard first.'); return; }
+    if (!v.can.discard) { this.room.refuse(this.myTurn(v) ? 'You discard only when a drawn card takes your hand over seven.' : this.notYours(v)); return; }
+    if (!this.selected) { this.room.refuse('Pick the card to discard first.'); return; }
     this.send({ type: 'discard', card: this.selected });
   }
 
@@ -303,7 +289,7 @@ export class Table {
     if (!this.room.move(action)) return; // (one on its way already: a double tap sends once)
     this.selected = null;
     this.step = null;
-    this.refusal = null;
+    this.room.refusal = null;
     this.paint();
   }
 
@@ -314,9 +300,7 @@ export class Table {
     const v = snap && snap.view;
     if (!v) return;
     const myTurn = this.myTurn(v);
-    this.root.dataset.myTurn = myTurn ? 'true' : 'false';
-    this.root.dataset.phase = v.phase;
-    this.root.dataset.seq = String(v.seq);
+    markStep(this.root, v, myTurn);
     this.root.dataset.must = (myTurn && v.must) || '';
     this.root.dataset.step = this.step ? this.step.kind : '';
     this.root.classList.toggle('busy', this.room.busy);
@@ -440,7 +424,7 @@ export class Table {
 
   paintDock(snap, v, myTurn) {
     const [text, error] = this.promptText(snap, v, myTurn);
-    this.say(text, error);
+    write(this.status, text, error);
     // The card just taken or drawn, waiting for its square.
     const drawn = myTurn && v.must === 'place' && v.drawn;
     this.drawnBox.hidden = !drawn;
@@ -479,14 +463,8 @@ export class Table {
     }
   }
 
-  say(text, error) {
-    const line = this.status;
-    if (line.textContent !== text) line.textContent = text;
-    line.classList.toggle('error', !!error);
-  }
-
   promptText(snap, v, myTurn) {
-    if (this.refusal) return [this.refusal.text, true];
+    if (this.room.refusal) return [this.room.refusal, true];
     if (snap.status === 'ended') return ['The host ended this game; it isn’t kept.', false];
     if (v.phase === 'over') return [`Game over. ${resultLine(snap)}`, false];
     if (v.seat === null) return [`You’re watching. It’s ${seatName(snap, v.turn, false)}’s turn.`, false];

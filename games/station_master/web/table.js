@@ -12,6 +12,7 @@
 import { Banners } from '../../room/banners.js';
 import { el } from '../../room/net.js';
 import { keepingFocus, patch } from '../../room/patch.js';
+import { markStep } from '../../room/room.js';
 import { hand, yard } from './desk.js';
 import { caption, division } from './division.js';
 import { cardName, empty, lit, offered, tap, tappable } from './picks.js';
@@ -219,9 +220,7 @@ export class Table {
     if (!v || !this.root) return;
     const myTurn = v.seat !== null && v.turn === v.seat && snap.status === 'playing';
     const legal = this.legal();
-    this.root.dataset.seq = String(v.seq);
-    this.root.dataset.phase = v.phase;
-    this.root.dataset.myTurn = String(myTurn);
+    markStep(this.root, v, myTurn);
     this.root.dataset.turn = v.turn === null || v.turn === undefined ? '' : String(v.turn);
     this.root.dataset.pick = this.pick ? Object.keys(this.pick).filter(k => k !== 'track').join(' ') : '';
     const me = this.mine();

@@ -8,10 +8,11 @@ import { patch } from './patch.js';
 import { markRead } from './howto.js';
 import { dialog } from './room.js';
 import { defaults, picked, presetOf, settingsList } from './settings.js';
-import { LOBBY_PACES } from './pace.js';
 
 const root = document.getElementById('lobby');
 const catalog = JSON.parse(document.getElementById('catalog').textContent);
+// The lobby's choices of pace for a new table (tables/pace.py), live first.
+const PACES = JSON.parse(document.getElementById('paces').textContent);
 
 // Signed in (the page says who), or a guest playing under the name this
 // browser keeps.
@@ -60,14 +61,14 @@ async function startTable(g) {
 // The pace of the table Start makes: live unless picked (tables/pace.py).
 function paceField() {
   const pick = el('select', { id: 'lobby-pace', name: 'pace' },
-    LOBBY_PACES.map(([value, label]) => el('option', { value, text: label })));
+    PACES.map(({ value, label }) => el('option', { value, text: label })));
   return el('label', { class: 'field pace-field', for: 'lobby-pace' }, el('span', { text: 'Pace' }), pick);
 }
 
 function pacePicked() {
   const value = document.getElementById('lobby-pace')?.value;
-  const found = LOBBY_PACES.find(([key]) => key === value);
-  return found && found[2] ? { pace: found[2] } : {};
+  const found = PACES.find(p => p.value === value);
+  return found && found.pace ? { pace: found.pace } : {};
 }
 
 // A page for a code nobody has (web/pages.py) is the lobby with the join

@@ -106,3 +106,11 @@ export function el(tag, attrs = {}, ...kids) {
   for (const kid of kids.flat()) if (kid !== null && kid !== undefined && kid !== false) node.append(kid);
   return node;
 }
+
+/** Write a status line (none: nothing), its words only where they changed,
+ * so the same words redrawn with each snapshot aren't put back. */
+export function write(line, text, isError = false) {
+  if (!line) return;
+  if (line.textContent !== text) line.textContent = text;
+  line.classList.toggle('error', !!isError);
+}

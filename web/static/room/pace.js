@@ -1,36 +1,19 @@
 // A table's pace (tables/pace.py): live, or over days with a time for each
-// move. The waiting room's choice (the host's; the others read it), the
-// lobby's, the bar's words, and the time the player to move has left on
-// their plate (room.leftNote, which a game's own plates show too), counted
-// down from the snapshot's `left` by this page's own clock, which keeps
-// the words right however long the page stays open.
+// move. The waiting room's choice (the host's; the others read it), and the
+// time the player to move has left on their plate (room.leftNote, which a
+// game's own plates show too), counted down from the snapshot's `left` by
+// this page's own clock, which keeps the words right however long the page
+// stays open. Every other word of it (the bar's, the waiting room's, its
+// choices) comes in the snapshot's `paceWords`.
 
 import { el } from './net.js';
 
 const HOUR = 3600;
 const DAY = 86400;
-// The server's choices (tables.pace.ALLOWANCES): seconds a move, or none.
-const ALLOWANCES = [[DAY, '1 day'], [3 * DAY, '3 days'], [null, 'No limit']];
-// The lobby's one choice of pace for a new table, live by default.
-export const LOBBY_PACES = [
-  ['live', 'Live: everyone at the table at once', null],
-  ['days-1', 'Over days: 1 day a move', { kind: 'days', allowance: DAY }],
-  ['days-3', 'Over days: 3 days a move', { kind: 'days', allowance: 3 * DAY }],
-  ['days-0', 'Over days: no time limit', { kind: 'days', allowance: null }],
-];
 
-function allowanceWords(allowance) {
-  const found = ALLOWANCES.find(([seconds]) => seconds === allowance);
-  return found ? found[1].toLowerCase() : `${Math.round(allowance / DAY)} days`;
-}
-
-/** The bar's words for a table over days ("Over days · 1 day a move"); none for a live table. */
-export function paceWords(pace) {
-  if (!pace || pace.kind !== 'days') return '';
-  return pace.allowance === null ? 'Over days · no time limit' : `Over days · ${allowanceWords(pace.allowance)} a move`;
-}
-
-/** The time a player has left, as the table says it (tables.pace.words). */
+/** The time a player has left, as the table says it (tables.pace.words):
+ * the one rule the page keeps, since it says the time afresh between
+ * snapshots, and a table over days may send none for a day. */
 export function leftWords(seconds) {
   if (seconds === null || seconds === undefined) return '';
   if (seconds <= 0) return 'time’s up';
@@ -76,24 +59,19 @@ export function keepTime(room) {
 /** The waiting room's pace: the host picks it, the others read it. */
 export function paceSetting(room) {
   const { snap } = room;
-  if (!snap.pace) return null;
+  if (!snap.pace || !snap.paceWords) return null;
+  const said = snap.paceWords;
+  if (!snap.host) return el('p', { class: 'muted pace-setting', id: 'pace-setting', text: said.told });
   const days = snap.pace.kind === 'days';
-  if (!snap.host) {
-    const said = days ? `This table is played over days: ${paceWords(snap.pace).replace('Over days · ', '')}.`
-      : 'This table is played live, everyone at the table at once.';
-    return el('p', { class: 'muted pace-setting', id: 'pace-setting', text: said });
-  }
-  const kind = el('select', { id: 'pace-kind', onchange: e => room.act('pace', { pace: e.target.value, allowance: snap.pace.allowance ?? DAY }) },
-    el('option', { value: 'live', selected: !days, text: 'Live' }),
-    el('option', { value: 'days', selected: days, text: 'Over days' }));
+  // (A table turned to over days starts with the server's first time a move.)
+  const kind = el('select', { id: 'pace-kind', onchange: e => room.act('pace', { pace: e.target.value }) },
+    said.kinds.map(([value, label]) => el('option', { value, selected: value === snap.pace.kind, text: label })));
   const allowance = days ? el('select', { id: 'pace-allowance', 'aria-label': 'Time for each move',
     onchange: e => room.act('pace', { pace: 'days', allowance: e.target.value === '' ? null : Number(e.target.value) }) },
-    ALLOWANCES.map(([seconds, label]) => el('option', { value: seconds === null ? '' : String(seconds), selected: seconds === snap.pace.allowance, text: label })))
+    said.allowances.map(([seconds, label]) => el('option', { value: seconds === null ? '' : String(seconds), selected: seconds === snap.pace.allowance, text: label })))
     : null;
   return el('div', { class: 'pace-setting', id: 'pace-setting' },
     el('label', { for: 'pace-kind', text: 'Pace ' }), kind,
     days ? el('label', { for: 'pace-allowance', text: ' Time for each move ' }) : null, allowance,
-    el('small', { class: 'muted', id: 'pace-note', text: days
-      ? 'Each player moves when they can. Nobody is covered for being away; once a player’s time for a move has run out, anyone at the table may give their seat to a bot. Signed-in players are mailed when it’s their turn.'
-      : 'Everyone plays at once; a player away for a minute and a half may be covered by a bot.' }));
+    el('small', { class: 'muted', id: 'pace-note', text: said.note }));
 }

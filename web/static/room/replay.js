@@ -10,6 +10,7 @@
 
 import { face } from '../cards/faces.js';
 import { Announcer } from './announce.js';
+import { keepRefusals } from './refusal.js';
 import { Cues, markMotion } from './motion.js';
 import { el } from './net.js';
 
@@ -48,6 +49,7 @@ export function watch(cfg, root, describe, inNames) {
     // alone on your device); from anyone else's side they name everyone.
     inWords: snap => (yours() ? snap : inNames(snap)),
   };
+  keepRefusals(room);
   const yours = () => /^\d+$/.test(side) && (watching.own || []).includes(Number(side)) && !watching.several;
 
   const board = el('div', { class: 'board', id: 'board', 'aria-busy': 'false' });

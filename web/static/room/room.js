@@ -12,9 +12,10 @@
 // (room.away, away.js).
 
 import { Announcer } from './announce.js';
+import { keepRefusals } from './refusal.js';
 import { Away, notifyOption } from './away.js';
 import { Cues, REDUCE_KEY, markMotion, reduced } from './motion.js';
-import { api, connect, cookie, el, savedName, saveName } from './net.js';
+import { api, connect, cookie, el, savedName, saveName, write } from './net.js';
 import { keepingFocus, patch } from './patch.js';
 import { firstVisit, markRead } from './howto.js';
 import { HINTS_KEY, HINTS_WARNING, Hints, hintsOn, hintsSetting } from './hints.js';
@@ -23,7 +24,7 @@ import { fitOffer, settingsList } from './settings.js';
 import { LOUDEST, SOUNDS_KEY, play as playSound, soundsOn } from './sounds.js';
 import { YourMove } from './yourmove.js';
 import { Talk, talkOption, talkSetting } from './talk.js';
-import { heard, keepTime, leftNote, paceSetting, paceWords } from './pace.js';
+import { heard, keepTime, leftNote, paceSetting } from './pace.js';
 
 const LEVEL_NAMES = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 // How long a move waits for the table's answer before you may try again.
@@ -59,6 +60,7 @@ export function start(cfg) {
     leftNote: seat => leftNote(room.snap, seat),
   };
   let shell = null;
+  keepRefusals(room);
   keepTime(room);
   room.hints = new Hints(room, frame => socket.send(frame));
   room.talk = new Talk(room, frame => socket.send(frame));
@@ -141,7 +143,7 @@ export function start(cfg) {
       return;
     }
     say(sentence, true);
-    if (cfg.play.refused) cfg.play.refused(sentence);
+    room.refuse(sentence, true);
   }
 
   function busy(on) {
@@ -167,10 +169,7 @@ export function start(cfg) {
 
   function say(text, isError = false) {
     if (isError) announcer.say(text, true);
-    const line = document.getElementById('room-status');
-    if (!line) return;
-    line.textContent = text;
-    line.classList.toggle('error', isError);
+    write(document.getElementById('room-status'), text, isError);
   }
 
   // A tab nobody is looking at plays no motion: what is moving lands, and
@@ -460,7 +459,7 @@ function tableShell(room) {
     el('h1', { class: 'bar-title', text: room.snap.title }),
     el('span', { class: 'bar-code', text: room.code }),
     presetName(room) ? el('span', { class: 'bar-preset', id: 'bar-preset', text: presetName(room) }) : null,
-    paceWords(room.snap.pace) ? el('span', { class: 'bar-pace', id: 'bar-pace', text: paceWords(room.snap.pace) }) : null,
+    room.snap.paceWords?.bar ? el('span', { class: 'bar-pace', id: 'bar-pace', text: room.snap.paceWords.bar }) : null,
     el('span', { class: 'bar-round', id: 'bar-round' }),
     over,
     more,
@@ -764,6 +763,14 @@ export function dialog(id, title, body) {
     close() { if (node.open) node.close(); },
     title(text) { heading.textContent = text; },
   };
+}
+
+/** A table's root marked with the game's step on screen and whether it is
+ * your move: each game's CSS and the tests that wait on a step read these. */
+export function markStep(root, v, myTurn) {
+  root.dataset.myTurn = myTurn ? 'true' : 'false';
+  root.dataset.phase = v.phase;
+  root.dataset.seq = String(v.seq);
 }
 
 // Options are this browser's own preferences (helpers and the like), kept
