@@ -6,7 +6,7 @@
 // a sentence (refused) in the status line.
 
 import { el } from '../../room/net.js';
-import { FLY, GAP, still } from '../../room/motion.js';
+import { FLY, GAP, bringIntoView, still } from '../../room/motion.js';
 import { preference } from '../../room/room.js';
 import { face, back, short as cardText, isJoker, spoken } from '../../cards/faces.js';
 import { drawHand } from '../../cards/hand.js';
@@ -465,8 +465,11 @@ export class Table {
     this.backBtn.hidden = !this.step;
     // The bonus turn, announced.
     const bonus = v.phase === 'play' && v.bonus;
+    const fresh = bonus && this.banner.hidden;
     this.banner.hidden = !bonus;
     if (bonus) this.banner.textContent = v.turn === snap.seat ? 'Bonus turn! You completed a row: play again.' : `Bonus turn for ${seatName(snap, v.turn, false)}: a row was completed.`;
+    // (At the table, where it sits below a phone's fold under the hand; a replay's steps leave the page be.)
+    if (fresh && !this.room.replay) bringIntoView(this.banner);
   }
 
   // Everyone's hand size, on the room's plates.

@@ -29,6 +29,15 @@ export function still() {
   return document.hidden || reduced();
 }
 
+/** A notice just shown, brought wholly onto the screen if it is not (on a
+ * phone the table runs on below the fold, where the notices sit), once
+ * the page has drawn the rest: the page moves the least it can. */
+export function bringIntoView(node) {
+  requestAnimationFrame(() => {
+    if (!node.hidden && node.isConnected) node.scrollIntoView({ block: 'nearest', behavior: still() ? 'auto' : 'smooth' });
+  });
+}
+
 /** Tell the page's CSS (html[data-motion]) whether its own animations may
  * run, now and whenever the device's setting changes. */
 export function markMotion() {
