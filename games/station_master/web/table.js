@@ -227,7 +227,7 @@ export class Table {
     const me = this.mine();
     const board = {
       v, seats: snap.seats, pick: this.pick,
-      // (On a replay from another's side the snapshot has no seat of its own: the Office is named.)
+      // (A replay from another's side has no seat of its own: the Office is named.)
       ...(snap.seat === null && me ? { your: `${this.seatName(v.seat)}’s`, Your: `${this.seatName(v.seat)}’s` } : { your: 'your', Your: 'Your' }),
       lit: lit(legal, this.pick, v.phase), tappable: tappable(legal),
       live: !!me && snap.status === 'playing',

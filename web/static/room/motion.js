@@ -29,13 +29,9 @@ export function still() {
   return document.hidden || reduced();
 }
 
-/** A notice just shown, brought wholly onto the screen if it is not (on a
- * phone the table runs on below the fold, where the notices sit), once
- * the page has drawn the rest: the page moves the least it can. */
+/** A notice just shown, brought whole onto the screen (on a phone it can sit below it), the page drawn. */
 export function bringIntoView(node) {
-  requestAnimationFrame(() => {
-    if (!node.hidden && node.isConnected) node.scrollIntoView({ block: 'nearest', behavior: still() ? 'auto' : 'smooth' });
-  });
+  requestAnimationFrame(() => node.hidden || node.scrollIntoView({ block: 'nearest' }));
 }
 
 /** Tell the page's CSS (html[data-motion]) whether its own animations may

@@ -45,7 +45,6 @@ export class Talk {
     this.said = []; // what was said at the table, oldest first, as sent
     this.pending = null; // the message this page sent and has not heard back yet
     this.menuOpen = false;
-    this.pointing = false; // a pointer pressed on the button that opens the reactions, until its click
     this.list = el('ol', { class: 'talk-log', id: 'talk-log' });
     this.hiddenNote = el('p', { class: 'talk-hidden muted', id: 'talk-hidden', hidden: true });
     this.note = el('p', { class: 'talk-note muted', id: 'talk-note', hidden: true });
@@ -62,13 +61,7 @@ export class Talk {
       el('h2', { id: 'talk-title', text: 'Talk' }), this.list, this.hiddenNote, this.note, this.reactions, this.form,
       this.status, this.hostRow);
     this.menu = el('div', { class: 'talk-menu', id: 'talk-menu', role: 'group', 'aria-label': 'Reactions', hidden: true,
-      onkeydown: e => this.menuKey(e),
-      // (Tabbing on past the reactions puts them away; a press of the button that opened them is its own toggle.)
-      onfocusout: e => {
-        const toggling = this.pointing && e.relatedTarget?.closest?.('#talk-react');
-        if (this.menuOpen && !this.menu.contains(e.relatedTarget) && !toggling) this.closeMenu(false);
-      },
-    }, this.reactionButtons(true));
+      onkeydown: e => this.menuKey(e) }, this.reactionButtons(true));
     this.bubbles = el('div', { class: 'talk-bubbles', id: 'talk-bubbles', 'aria-hidden': 'true' });
     // A table that draws its own plates (the kit's stand aside) gets the
     // button beside your plate there, kept in place as the table moves.
@@ -83,7 +76,6 @@ export class Talk {
     // (A table arriving, or a plate that slides, ends where the button follows.)
     for (const type of ['animationend', 'transitionend']) document.addEventListener(type, () => this.stand(), true);
     document.addEventListener('pointerdown', e => {
-      this.pointing = !!e.target.closest('#talk-react');
       if (this.menuOpen && !this.menu.contains(e.target) && !e.target.closest('#talk-react')) this.closeMenu(false);
     });
   }
@@ -96,19 +88,16 @@ export class Talk {
     }));
   }
 
-  /** Keys in the open reactions: the arrows (Home and End too) go from one
-   * to the next, round; Escape puts them away, back on the button. Enter
-   * and Space press the one focused, as any button's. */
+  /** The open reactions' keys: arrows, Home and End go between them; Tab
+   * goes on, putting them away, as Escape does back to the button. */
   menuKey(e) {
-    if (e.key === 'Escape') { e.stopPropagation(); this.closeMenu(true); return; }
-    const buttons = [...this.menu.querySelectorAll('button')];
-    const at = buttons.indexOf(document.activeElement);
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
-    const to = e.key === 'Home' ? 0 : e.key === 'End' ? buttons.length - 1 : step ? (at + step + buttons.length) % buttons.length : null;
-    if (to === null) return;
-    e.preventDefault();
-    e.stopPropagation(); // (the table's own keys don't hear them)
-    buttons[to].focus();
+    const all = [...this.menu.children];
+    const n = all.length;
+    const to = { Home: 0, End: n - 1, ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    if (e.key === 'Tab' || e.key === 'Escape') this.closeMenu(e.key === 'Escape');
+    else if (to === undefined) return;
+    else all[e.key.startsWith('Arrow') ? (all.indexOf(document.activeElement) + to + n) % n : to].focus();
+    if (e.key !== 'Tab') { e.preventDefault(); e.stopPropagation(); } // (the table's keys don't hear them)
   }
 
   /** The talk, shown under the log drawer, and the layers a table puts on top. */
@@ -126,7 +115,7 @@ export class Talk {
     if (!this.mayReact()) return null;
     return el('button', { type: 'button', class: 'quiet talk-react', id: 'talk-react',
       'aria-expanded': String(this.menuOpen), 'aria-controls': 'talk-menu', 'aria-label': 'React', title: 'React',
-      text: '😊', onclick: e => { this.pointing = false; if (this.menuOpen) this.closeMenu(false); else this.openMenu(e.currentTarget); } });
+      text: '😊', onclick: e => (this.menuOpen ? this.closeMenu(false) : this.openMenu(e.currentTarget)) });
   }
 
   openMenu(button) {
