@@ -293,6 +293,10 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "parlor.static.HashedStorage"},
 }
+# The site's pages take their files from its own address, never another's:
+# no static file needs WhiteNoise's header letting any site read it (a
+# table page asks for some forty files, so each header costs a kilobyte).
+WHITENOISE_ALLOW_ALL_ORIGINS = False
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # a browser keeps its seats for a year
 SESSION_SAVE_EVERY_REQUEST = False

@@ -39,8 +39,12 @@ def start(code, who: Visitor) -> None:
 
 
 def again(code, who: Visitor) -> None:
-    """Play again: a new seed, the same seats."""
+    """Play again: a new seed, the same seats. A finished game's table over
+    days counts toward nobody's limit, so playing it again must find room
+    for it with everyone seated."""
     with hold(code, who, host="start another game", only=FINISHED) as held:
+        if held.table.pace == Table.DAYS:
+            seating.room_for_everyone(held)
         _begin(held)
 
 

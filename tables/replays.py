@@ -155,12 +155,16 @@ def rebuilt(rec: Record, k: int) -> tuple[dict, int]:
     return state, before
 
 
-def step(rec: Record, raw, side: int | str | None) -> dict:
+def step(rec: Record, raw, side: int | str | None, named: bool = False) -> dict:
     """One step of the game as the seat ``side`` saw it (None: a watcher;
     ``ALL``: a watcher, and beside the table every hand face up), shaped as
     the table's snapshot is, so the game's own table draws it: the view,
     who was deciding, the events this step's move made (its log line), and
-    at the end the result."""
+    at the end the result.
+
+    ``named``: the seat watched isn't the watcher's own, so the step says
+    so and the table names that seat rather than calling it "you" (its
+    view stays the seat's: its cards, its place at the bottom)."""
     k = step_number(raw, rec.last)
     game, result = rec.game, rec.result
     seats = result.seats
@@ -179,6 +183,7 @@ def step(rec: Record, raw, side: int | str | None) -> dict:
         "seq": state.get("seq", k),
         "host": False,
         "seat": seat,
+        "named": named,
         "settings": dict(result.settings),
         "seats": [
             # (covered: a bot played this person's seat at some point of the game)

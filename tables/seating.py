@@ -249,9 +249,7 @@ def set_pace(code, who: Visitor, kind, allowance=pace.FIRST_ALLOWANCE) -> dict:
     with hold(code, who, host="choose the table's pace", only=BETWEEN_GAMES) as held:
         table = held.table
         if kind == Table.DAYS and table.pace != Table.DAYS:
-            for seat in held.seats:
-                if seat.kind == Seat.PERSON and not seat.device:
-                    _room_for_another(Visitor(seat.browser, seat.name, seat.user_id), at=table, by=seat.name)
+            room_for_everyone(held)
         if (kind, allowance) != (table.pace, table.allowance):
             table.pace, table.allowance = kind, allowance
             held.changed("pace", "allowance")
@@ -262,6 +260,15 @@ def _pace_asked(asked) -> tuple[str, int | None]:
     if not isinstance(asked, dict):
         raise Refused(pace.SAY_PACE)
     return pace.chosen(asked.get("kind"), asked.get("allowance", pace.FIRST_ALLOWANCE))
+
+
+def room_for_everyone(held: Held) -> None:
+    """Refused when anyone seated at the held table would, with it, be at
+    more tables played over days than a person may be (the first such
+    person is named)."""
+    for seat in held.seats:
+        if seat.kind == Seat.PERSON and not seat.device:
+            _room_for_another(Visitor(seat.browser, seat.name, seat.user_id), at=held.table, by=seat.name)
 
 
 def _room_for_another(who: Visitor, at: Table | None = None, by: str | None = None) -> None:

@@ -54,6 +54,12 @@ class Watching:
         """The side asked for in the address (``?side=``), if the watcher may watch from it."""
         return replays.side_asked(request.GET.get("side"), len(self.result.seats), self.choose, self.default)
 
+    def names(self, side) -> bool:
+        """Whether the table names the seat watched rather than calling it
+        "you": anyone's but the watcher's own (on a device passed round,
+        every seat, as several people played there)."""
+        return isinstance(side, int) and (side not in self.own or len(self.own) > 1)
+
 
 def _watching(request, result: Result, choose: bool) -> Watching:
     own = replays.seats_of(result, *asker(request)) if choose else []
@@ -91,7 +97,8 @@ def _step_of(request, find) -> JsonResponse:
     """Find the game (or refuse), then answer the asked step from the asked side."""
     try:
         watching = find()
-        return JsonResponse(replays.step(replays.record(watching.result), request.GET.get("step"), watching.side(request)))
+        side = watching.side(request)
+        return JsonResponse(replays.step(replays.record(watching.result), request.GET.get("step"), side, watching.names(side)))
     except Refused as refused:
         return refusal(refused)
 
@@ -150,7 +157,7 @@ def sides(watching: Watching) -> list[dict]:
             mark = " (on this device)" if several and i in watching.own else ""
             label, note = (f"{name}{mark}",
                            f"You’re watching from {name}’s side: {name}’s cards as they were then, nobody else’s; "
-                           f"the table calls {name} “you”, and the step’s lines and the hand’s sheet name everyone.")
+                           f"the table, the step’s lines and the hand’s sheet name everyone.")
         out.append({"value": str(i), "label": label, "note": note})
     out.append({"value": replays.ALL, "label": "Every hand face up",
                 "note": "Every hand is face up: everyone’s cards at each step, listed beside the table."})

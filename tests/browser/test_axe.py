@@ -2,7 +2,7 @@
 the lobby (and a player's, with Your tables), a waiting room (the host's and a guest's), every game's table
 (on a laptop and a phone, and Euchre's in a lone hand too) and every sheet
 (How to play, Options, Leave the table, Euchre's hand sheet, each result
-sheet). No finding of serious or critical impact, and none of the ones a
+sheet), and a table with its talk open and the reactions out. No finding of serious or critical impact, and none of the ones a
 family met before at any impact: a button whose accessible name does not
 say its visible label, a page with no level-one heading, headings that skip
 a level (Station Master's place names did), a scrolling region a keyboard
@@ -12,6 +12,7 @@ page."""
 import json
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.accessibility import findings
 from tests.browser.tables import GAMES, Walk, cookies, lone_hand_in_play
@@ -94,6 +95,29 @@ def test_every_table_and_sheet(slug, site, browse):
         problems += findings(page, f"{slug} result sheet on a {name}")
     page.locator("#result-dialog").get_by_role("button", name="See the table").click()
     problems += findings(page, f"{slug} table at the end")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("slug", ["high-card", "euchre"])
+def test_a_table_with_its_talk_open_and_the_reactions_out(slug, site, browse):
+    """The talk under the log, something said in it, and the reactions opened
+    from the button by your plate (the kit's plates at High Card, the
+    table's own at Euchre), on a laptop and a phone."""
+    walk = Walk(site, slug)
+    problems = []
+    for name, phone in (("laptop", False), ("phone", True)):
+        page = shows(browse(walk.cookies(), phone=phone), walk)
+        if phone:
+            page.locator("#bar-more").click()
+        page.locator("#open-log").click()
+        page.locator("#talk-reactions").get_by_role("button", name="Good game").click()
+        page.locator("#talk-log li", has_text="Good game").wait_for()
+        # (Up to your plate, which the button stands by, the talk staying open below.)
+        page.evaluate("scrollTo(0, 0)")
+        expect(page.locator("#talk-react")).to_be_in_viewport()
+        page.locator("#talk-react").click()
+        page.locator("#talk-menu").wait_for()
+        problems += findings(page, f"{slug} table with its talk open on a {name}")
     assert not problems, "\n".join(problems)
 
 

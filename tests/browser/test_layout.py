@@ -3,18 +3,21 @@ early in a game, in its middle and at its result sheet: nothing scrolls
 sideways, no text is cut off, nothing sits on top of a control or of text,
 and on a phone every control is big enough to tap (a space of Get In Line's
 board at least 28 px, as its zoom strip allows), and the tags of a Euchre
-lone hand stay on their narrow seats. The site's own faces are loaded on
+lone hand stay on their narrow seats; Your move, and Line's bonus turn
+banner, stand whole on the screen as they show. The site's own faces are loaded on
 every page, and the static files come compressed, under hashed
 names, cached for a year, a table page under 150 KB on a cold load."""
 
 import json
+import os
 import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.tables import GAMES, Walk, cookies, first_turn, lone_hand_in_play, new_table
+from engine import play, registry
+from tests.browser.tables import GAMES, Walk, cookies, deal_and_play_to, first_turn, lone_hand_in_play, new_table
 from tests.live import Client
 from tests.views import offered_to
 from tools.pageweight import COLD_BUDGET, measure
@@ -153,11 +156,78 @@ def test_a_new_players_first_turn_fits_every_screen(size, slug, browser, site):
     width, height, _ = SIZES[size]
     page, errors, _ = first_turn(browser, site, slug, {"width": width, "height": height})
     try:
+        # Your move is read where it stands, whole on the screen, without scrolling to find it.
+        whole_on_screen(page, "#your-move")
+        shot(page, f"your-move-{slug}-{width}")
+        # The rest is looked at from the page's top (the reactions' button, standing by your plate, follows it there).
+        page.evaluate("scrollTo(0, 0)")
+        if page.locator("#talk-react").count():
+            expect(page.locator("#talk-react")).to_be_in_viewport()
         problems = look(page, size, slug, "at a new player's first turn")
         assert not problems, "\n".join(problems)
         assert errors == []
     finally:
         page.context.close()
+
+
+# Where a part stands on the screen: its top and bottom, and the window's height, in pixels.
+PLACE = "sel => { const r = document.querySelector(sel).getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }"
+
+
+def whole_on_screen(page, selector):
+    """``selector`` comes to stand whole between the top and bottom of the
+    screen (to the pixel), or the test fails saying where it stands."""
+    try:
+        page.wait_for_function(f"sel => {{ const [top, bottom, height] = ({PLACE})(sel); return bottom > top && top >= -1 && bottom <= height + 1; }}",
+                               arg=selector, timeout=5000)
+    except Exception:
+        top, bottom, height = page.evaluate(PLACE, selector)
+        raise AssertionError(f"{selector} spans {top:.0f}..{bottom:.0f}px of a {height}px screen: cut off") from None
+
+
+def shot(page, name):
+    """The screen as it shows, kept when PARLOR_SHOTS names a folder for the pictures."""
+    if os.environ.get("PARLOR_SHOTS"):
+        page.screenshot(path=f"{os.environ['PARLOR_SHOTS']}/{name}.png")
+
+
+def before_a_bonus_turn(seat: int) -> tuple[str, dict, dict]:
+    """A Line game for two, seeded, played by medium bots to the move of
+    ``seat``'s that completes a row: the seed, the state before it and the move."""
+    game, seed = registry.get("line"), "layout-bonus"
+    moves = []
+    bonus = lambda state: state["bonus"] and state["turn"] == seat and moves and moves[-1][0] == seat
+    played = play.play(game, ["medium", "medium"], seed, until=bonus, watch=lambda _s, who, action, _k: moves.append((who, action)))
+    assert played.final is not None and bonus(played.final), "the bots never gave that seat a bonus turn"
+    return seed, play.replay(game, 2, seed, None, moves[:-1]), moves[-1][1]
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_line_s_bonus_turn_banner_shows_whole_on_the_screen_as_the_row_is_completed(size, browser, servers):
+    """Ada completes a row with the page open at its top: the banner that
+    says her bonus turn has come, under her hand, is brought up whole."""
+    width, height, touch = SIZES[size]
+    server = servers.start()
+    walk = Walk(server, "line", seats=2, level="medium")
+    seed, state, action = before_a_bonus_turn(walk.seat)
+    deal_and_play_to(servers, walk, seed, state)
+    viewer = Viewer(browser, server.url, walk, touch)
+    try:
+        page = viewer.page
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator(f'#board[data-seq="{state["seq"]}"]').wait_for(state="attached")
+        page.evaluate("scrollTo(0, 0)")
+        status, body = walk.ada.post(f"/api/tables/{walk.code}/move", {"seq": state["seq"], "action": action})
+        assert status == 200, body
+        banner = page.locator("#ln-banner")
+        expect(banner).to_have_text("Bonus turn! You completed a row: play again.")
+        whole_on_screen(page, "#ln-banner")
+        shot(page, f"line-bonus-{width}")
+        problems = look(page, size, "line", "at a bonus turn")
+        assert not problems, "\n".join(problems)
+    finally:
+        viewer.context.close()
+    assert viewer.errors == []
 
 
 # How far the log drawer is from its newest line, in pixels.

@@ -6,6 +6,7 @@ sentence while reactions still pass; and a person who hides another sees
 nothing more from them, at this table or after a reload, while the watcher
 still does."""
 
+import os
 import re
 
 from playwright.sync_api import expect
@@ -163,3 +164,85 @@ def test_at_a_table_that_draws_its_own_plates_the_talk_stays_clear_of_the_hand_a
     expect(_line(page, "Ada", "Good luck, everyone")).to_have_count(1)
     assert findings(page, "Euchre's table with its talk open on a phone") == []
     assert errors == []
+
+
+def _tab_to(page, selector: str, most: int = 80) -> None:
+    """Tab, as a keyboard does, until the focus is on ``selector`` (in the page's tab order, within ``most`` presses)."""
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        if page.evaluate("sel => !!document.activeElement && document.activeElement.matches(sel)", selector):
+            return
+    raise AssertionError(f"{most} presses of Tab never reached {selector}")
+
+
+# The ring the focused control shows: its outline's style and width in pixels.
+RING = "() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, parseFloat(s.outlineWidth)]; }"
+
+
+def _ringed(page):
+    style, width = page.evaluate(RING)
+    assert style not in ("none", "hidden") and width >= 2, f"the focused control's outline is {style} {width}px"
+
+
+def test_reactions_are_reached_ringed_and_sent_by_keyboard_alone(servers, browser):
+    """By the keyboard alone, at a table with the kit's plates (High Card)
+    and at one that draws its own (Euchre): Tab reaches the button by your
+    plate, ringed; Enter opens the reactions on the first, the arrows go
+    between them, Enter or Space sends one and comes back to the button;
+    Escape, or tabbing on past them, puts them away; the reactions under
+    the talk log are reached and sent the same way."""
+    server = servers.start()
+    for game in ("high-card", "euchre"):
+        ada = Client(server)
+        code = ada.post("/api/tables", {"game": game, "name": "Ada"})[1]["code"]
+        ada.post(f"/api/tables/{code}/fill", {"level": "easy"})
+        ada.post(f"/api/tables/{code}/start")
+        page, errors = seated(browser, server.url, cookies(ada), f"/t/{code}")
+        react, menu = page.locator("#talk-react"), page.locator("#talk-menu")
+        expect(react).to_be_visible()
+        page.locator("body").click(position={"x": 2, "y": 2})
+        _tab_to(page, "#talk-react")
+        _ringed(page)
+        page.keyboard.press("Enter")
+        expect(menu).to_be_visible()
+        expect(react).to_have_attribute("aria-expanded", "true")
+        expect(menu.get_by_role("button", name="Thumbs up")).to_be_focused()
+        page.keyboard.press("ArrowRight")
+        expect(menu.get_by_role("button", name="Smile")).to_be_focused()
+        _ringed(page)
+        if os.environ.get("PARLOR_SHOTS"):
+            page.screenshot(path=f"{os.environ['PARLOR_SHOTS']}/talk-keys-{game}-1280.png")
+        page.keyboard.press("Enter")
+        expect(menu).to_be_hidden()
+        expect(react).to_be_focused()
+        expect(page.locator(".talk-bubble", has_text="😄")).to_be_visible()
+        # Space opens them too; End and Left reach the last but one; Space sends it.
+        page.keyboard.press("Space")
+        expect(menu).to_be_visible()
+        page.keyboard.press("End")
+        page.keyboard.press("ArrowLeft")
+        expect(menu.get_by_role("button", name="Oops")).to_be_focused()
+        page.keyboard.press("Space")
+        expect(page.locator(".talk-bubble", has_text="Oops")).to_be_visible()
+        expect(react).to_be_focused()
+        # Escape puts them away, as does tabbing on past the last.
+        page.keyboard.press("Enter")
+        expect(menu).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(menu).to_be_hidden()
+        expect(react).to_be_focused()
+        page.keyboard.press("Enter")
+        page.keyboard.press("End")
+        page.keyboard.press("Tab")
+        expect(menu).to_be_hidden()
+        expect(react).to_have_attribute("aria-expanded", "false")
+        # Under the talk log, the same reactions, in the tab order.
+        page.locator("#open-log").click()
+        _tab_to(page, "#talk-reactions [data-react='party']")
+        _ringed(page)
+        page.keyboard.press("Enter")
+        expect(_line(page, "Ada", "🎉")).to_have_count(1)
+        expect(_line(page, "Ada", "😄")).to_have_count(1)
+        expect(_line(page, "Ada", "Oops")).to_have_count(1)
+        assert errors == []
+        page.context.close()

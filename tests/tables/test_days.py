@@ -275,6 +275,50 @@ def test_a_person_may_be_at_so_many_tables_over_days_at_once(settings, clock):
     assert snap_of(ada, live)["pace"]["kind"] == "live"
 
 
+def played_to_its_end(code, clock, *clients):
+    """The game at the table played to its end, each of ``clients`` moving when it is their turn."""
+    while snap_of(clients[0], code)["status"] == "playing":
+        clock.advance(3600)
+        for client in clients:
+            snap = snap_of(client, code)
+            if snap["status"] == "playing" and snap["legal"]:
+                assert post(client, f"/api/tables/{code}/move", {"seq": snap["seq"], "action": move_from(snap)})[0] == 200
+
+
+def test_play_again_at_a_table_over_days_finds_room_for_it_with_everyone_seated(settings, clock):
+    """A finished game's table counts for nobody; Play again brings it back,
+    so it is refused when someone seated is already at as many others."""
+    settings.PARLOR_DAYS_TABLES = 2
+    ada, ben = person("Ada"), person("Ben")
+    over_days = {"game": "high-card", "name": "Ada", "pace": {"kind": "days", "allowance": DAY}}
+    code = post(ada, "/api/tables", over_days)[1]["code"]
+    assert post(ben, f"/api/tables/{code}/join", {"name": "Ben"})[0] == 200
+    assert post(ada, f"/api/tables/{code}/start")[0] == 200
+    played_to_its_end(code, clock, ada, ben)
+    number = snap_of(ada, code)["number"]
+    # With the game over, Ben is at two other tables over days: as many as he may be.
+    others = [post(ben, "/api/tables", {**over_days, "name": "Ben"}) for _ in range(2)]
+    assert [status for status, _ in others] == [201, 201]
+    status, body = post(ada, f"/api/tables/{code}/again")
+    assert status == 409 and body["error"] == (
+        "Ben is already at 2 tables played over days, as many as one person may be at once: finish or leave one of them first.")
+    snap = snap_of(ada, code)
+    assert snap["status"] == "over" and snap["number"] == number  # the finished game stays on the table
+    # Once he has left one of them, the same table plays again.
+    assert post(ben, f"/api/tables/{others[0][1]['code']}/leave")[0] == 200
+    status, body = post(ada, f"/api/tables/{code}/again")
+    assert status == 200, body
+    snap = snap_of(ada, code)
+    assert snap["status"] == "playing" and snap["number"] == number + 1
+    # A live table plays again whatever number of tables over days its players are at.
+    live = post(ben, "/api/tables", {"game": "high-card", "name": "Ben"})[1]["code"]
+    assert post(ada, "/api/tables", over_days)[0] == 201
+    assert post(ada, f"/api/tables/{live}/join", {"name": "Ada"})[0] == 200
+    assert post(ben, f"/api/tables/{live}/start")[0] == 200
+    played_to_its_end(live, clock, ben, ada)
+    assert post(ben, f"/api/tables/{live}/again")[0] == 200
+
+
 def waiting_on(client, code) -> bool:
     snap = snap_of(client, code)
     return snap["seat"] is not None and snap["seats"][snap["seat"]]["deciding"]

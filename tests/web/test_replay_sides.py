@@ -185,3 +185,16 @@ def test_a_device_passed_round_opens_on_its_hosts_seat_and_each_of_its_people_wa
     for seat in (0, 1):
         status, body = step(ada, f"/api/replays/{result.pk}", last // 2, str(seat))
         assert status == 200 and body["view"]["mine"] == sorted(state["hands"][seat])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_step_from_another_seats_side_says_the_table_names_that_seat():
+    ada, _code, result = a_finished_game()
+    path = f"/api/replays/{result.pk}"
+    own = step(ada, path, 1, "0")[1]
+    assert own["seat"] == 0 and own["named"] is False
+    for seat in range(1, len(result.seats)):
+        status, body = step(ada, path, 1, str(seat))
+        assert status == 200 and body["seat"] == seat and body["named"] is True
+    for side in ("all", "watcher"):
+        assert step(ada, path, 1, side)[1]["named"] is False

@@ -137,8 +137,10 @@ export class Table {
     return !!v && v.seat !== null && v.turn === v.seat && v.can.length > 0;
   }
 
+  /** "Your partner": the snapshot's own seat's (none on a replay from another's side, which names everyone). */
   partner() {
-    return this.v.seat === null ? null : (this.v.seat + 2) % 4;
+    const seat = this.snap.seat;
+    return seat === null || seat === undefined ? null : (seat + 2) % 4;
   }
 
   /** The turned card of each deal, which the view stops showing once the dealer picks it up. */
@@ -167,7 +169,7 @@ export class Table {
 
   paintRail(v) {
     const snap = this.snap;
-    const us = myTeam(snap) ?? 0;
+    const us = v.seat === null ? 0 : v.seat % 2; // (the side at the bottom first)
     const sideRow = (t, figure, extra = null) => el('div', { class: `eu-side ${t === us ? 'us' : 'them'}`, 'data-team': String(t) },
       el('span', { class: 'eu-side-name', text: side(snap, t) }), extra, el('span', { class: 'figure', text: String(figure) }));
     put(this.scoreBox,
@@ -179,10 +181,10 @@ export class Table {
     if (v.trump) {
       const bits = [el('span', { class: `eu-trump-suit ${v.trump === 'H' || v.trump === 'D' ? 'red' : 'black'}`, text: suitSymbol(v.trump), 'aria-hidden': 'true' }),
         el('span', { class: 'eu-trump-name', text: suitName(v.trump) })];
-      const by = el('p', { class: 'eu-small', text: v.maker === v.seat ? 'You called it' : `Called by ${nameOf(snap, v.maker)}` });
+      const by = el('p', { class: 'eu-small', text: v.maker === snap.seat ? 'You called it' : `Called by ${nameOf(snap, v.maker)}` });
       const tags = [];
       if (v.alone !== null) tags.push(el('span', { class: 'eu-badge', text: 'alone' }));
-      if (v.defender !== null) tags.push(el('span', { class: 'eu-badge', text: `${who(snap, v.defender)} ${v.defender === v.seat ? 'defend' : 'defends'} alone` }));
+      if (v.defender !== null) tags.push(el('span', { class: 'eu-badge', text: `${who(snap, v.defender)} ${v.defender === snap.seat ? 'defend' : 'defends'} alone` }));
       put(this.trumpBox, el('h2', { text: 'Trump' }), el('p', { class: 'eu-trump-line' }, ...bits), by, ...tags);
       this.trumpBox.setAttribute('aria-label', `Trump: ${suitName(v.trump)}, ${by.textContent}${v.alone !== null ? ', alone' : ''}`);
     } else {
@@ -202,14 +204,14 @@ export class Table {
     this.tricksBox.setAttribute('aria-label', `Tricks this hand: ${side(snap, us)} ${v.tricks[us]}, ${side(snap, 1 - us)} ${v.tricks[1 - us]}`);
 
     const up = this.upCards.get(v.deal);
-    const dealer = v.dealer === v.seat ? 'you' : nameOf(snap, v.dealer);
+    const dealer = v.dealer === snap.seat ? 'you' : nameOf(snap, v.dealer);
     let fate;
     if (v.kitty_state === 'up') fate = `Turned up for ${dealer}`;
     else if (v.kitty_state === 'down') fate = 'Turned down';
     else if (v.kitty_state === 'out') fate = `Left out: ${dealer === 'you' ? 'you sit' : `${dealer} sits`} out`;
-    else fate = v.dealer === v.seat ? 'You picked it up' : `Picked up by ${dealer}`;
+    else fate = v.dealer === snap.seat ? 'You picked it up' : `Picked up by ${dealer}`;
     const lines = [el('p', { class: 'eu-small eu-fate', text: fate })];
-    if (v.buried) lines.push(el('p', { class: 'eu-small', text: `You discarded the ${short(v.buried)}` }));
+    if (v.buried) lines.push(el('p', { class: 'eu-small', text: `${who(snap, v.dealer)} discarded the ${short(v.buried)}` }));
     else if (v.discarded && v.kitty_state === 'picked') lines.push(el('p', { class: 'eu-small', text: `${nameOf(snap, v.dealer)} discarded one` }));
     put(this.kittyBox, el('h2', { text: 'Turned card' }),
       el('div', { class: 'eu-kitty-row' }, up ? face(up, { small: true, className: v.kitty_state === 'up' ? '' : 'gone' }) : null, el('div', {}, lines)));
@@ -227,16 +229,17 @@ export class Table {
       if (v.sitting.includes(s)) tags.push('Sitting out');
       if (v.phase === 'scored' && v.ready[s] && seat.kind !== 'bot') tags.push('Ready');
       const kindNote = seat.covered ? 'a bot is covering' : seat.kind === 'bot' ? 'bot' : '';
-      const mine = s === v.seat;
+      const mine = s === v.seat; // (the hand drawn face up, below)
+      const named = seat.you ? `${seat.name} (you)` : seat.name;
       const taken = v.taken[s];
       const count = v.sizes[s];
-      plate.className = `eu-plate pos-${this.pos(s)}${seat.deciding ? ' deciding' : ''}${mine ? ' me' : ''}${v.sitting.includes(s) ? ' out' : ''}${s % 2 === (myTeam(snap) ?? 0) ? ' ours' : ' theirs'}`;
+      plate.className = `eu-plate pos-${this.pos(s)}${seat.deciding ? ' deciding' : ''}${mine ? ' me' : ''}${v.sitting.includes(s) ? ' out' : ''}${s % 2 === (v.seat ?? 0) % 2 ? ' ours' : ' theirs'}`;
       plate.dataset.seat = String(s);
-      plate.setAttribute('aria-label', [mine ? `${seat.name} (you)` : seat.name, v.dealer === s ? 'dealer' : null, ...tags, kindNote || null,
+      plate.setAttribute('aria-label', [named, v.dealer === s ? 'dealer' : null, ...tags, kindNote || null,
         `${count} ${count === 1 ? 'card' : 'cards'}`, taken ? `${taken} ${taken === 1 ? 'trick' : 'tricks'}` : null, seat.deciding ? 'deciding' : null].filter(Boolean).join(', '));
       put(plate,
         el('div', { class: 'eu-plate-head' },
-          el('span', { class: 'eu-name', text: mine ? `${seat.name} (you)` : seat.name }),
+          el('span', { class: 'eu-name', text: named }),
           v.dealer === s ? el('span', { class: 'eu-dealer', title: 'Dealer', text: 'D' }) : null,
           tags.map(t => el('span', { class: `eu-tag${t.startsWith('Called') ? ' called' : ''}`, text: t }))),
         el('div', { class: 'eu-plate-foot' },
@@ -304,6 +307,8 @@ export class Table {
   paintHand(v) {
     this.handBox.hidden = !v.mine;
     if (!v.mine) return;
+    const whose = this.snap.seat === null ? `${nameOf(this.snap, v.seat)}’s hand` : 'Your hand';
+    for (const node of [this.hand, this.handBox]) if (node.getAttribute('aria-label') !== whose) node.setAttribute('aria-label', whose);
     const cards = this.order.arrange(v.mine, v.trump);
     this.shown = cards;
     const key = `${v.deal}|${cards.join(' ')}|${v.trump}`;
@@ -433,11 +438,13 @@ export class Table {
     }
     if (v.phase === 'scored') {
       const o = v.outcome;
-      const tail = v.can.includes('ready') ? ' Press Next hand when you’re ready.' : ` ${this.waitingFor()}`;
+      const tail = v.can.includes('ready') && snap.seat !== null ? ' Press Next hand when you’re ready.' : ` ${this.waitingFor()}`;
       return [`${o ? handLine(snap, o) : 'The hand is over.'}${tail}`, false];
     }
     if (this.room.busy) return ['Sending…', false];
     if (v.seat === null) return [`You’re watching. ${this.waitWords(v, turnName)}`, false];
+    // (A replay from another's side: its snapshot has no seat of its own, so whoever is to play is named.)
+    if (snap.seat === null) return [this.waitWords(v, turnName), false];
     const can = new Set(v.can);
     const dealer = v.dealer === v.seat ? 'you' : nameOf(snap, v.dealer);
     if (can.has('order')) {
@@ -474,7 +481,7 @@ export class Table {
 
   noteText(v) {
     const lead = v.trick.length > 1 ? leading(v.trick, v.trump) : null;
-    if (assist('assist-partner') && v.phase === 'play' && lead !== null && lead === this.partner() && v.seat !== null) {
+    if (assist('assist-partner') && v.phase === 'play' && lead !== null && lead === this.partner()) {
       return `${nameOf(this.snap, lead)}, your partner, is winning this trick.`;
     }
     const last = v.done[v.done.length - 1];
@@ -676,7 +683,7 @@ export class Table {
         if (e.alone) this.banners.add('Going alone!', `${who(snap, e.seat)} called ${suitLabel(e.suit)}, alone. ${need}.`, { keep });
         else this.banners.add(`${who(snap, e.seat)} called ${suitSymbol(e.suit)}`, `${suitName(e.suit)[0].toUpperCase()}${suitName(e.suit).slice(1)} are trump. ${need}.`, { keep });
       } else if (e.kind === 'defend' && e.alone) {
-        this.banners.add('Defending alone!', `${who(snap, e.seat)} ${e.seat === v.seat ? 'defend' : 'defends'} alone; ${e.seat === v.seat ? 'your' : 'their'} partner sits out.`, { keep });
+        this.banners.add('Defending alone!', `${who(snap, e.seat)} ${e.seat === snap.seat ? 'defend' : 'defends'} alone; ${e.seat === snap.seat ? 'your' : 'their'} partner sits out.`, { keep });
       } else if (e.kind === 'hand' && e.how === 'euchre') {
         this.banners.add('Euchred!', handLine(snap, e), { keep, afterCues: true });
       } else if (e.kind === 'hand' && e.how === 'march' && e.alone !== null) {

@@ -124,7 +124,7 @@ export class Table {
       this.prompt, this.last, el('div', { class: 'gil-buttons' }, this.tradeBtn, this.placeBtn, this.passBtn));
     this.hand = el('div', { class: 'gil-cards', id: 'hand', role: 'group', 'aria-label': 'Your cards' });
     this.handBox = el('section', { class: 'gil-hand', 'aria-labelledby': 'gil-hand-title' },
-      el('h2', { class: 'gil-hand-title', id: 'gil-hand-title', text: 'Your hand' }), this.hand);
+      this.handTitle = el('h2', { class: 'gil-hand-title', id: 'gil-hand-title', text: 'Your hand' }), this.hand);
 
     // The table's place for notices (the start's announcement, Your move,
     // a banner): after your hand, where nothing moves for them.
@@ -343,7 +343,7 @@ export class Table {
   hear(snap) {
     const v = snap.view;
     const fresh = this.room.fresh;
-    if (v.seat === null) return fresh;
+    if (snap.seat === null) return fresh; // (a watcher's, or a replay's from another's side: nobody's "your team")
     const mine = v.team;
     for (const e of fresh) {
       if (e.seat === v.seat) { this.lead = []; continue; }
@@ -465,7 +465,7 @@ export class Table {
         chip(t),
         el('span', { class: 'gil-team-title' },
           el('span', { class: 'gil-team-name', text: teamName(v, t) }),
-          t === v.team ? el('span', { class: 'gil-team-yours', text: 'your team' }) : null),
+          t === v.team ? el('span', { class: 'gil-team-yours', text: snap.seat === null ? `${seatName(snap, v.seat)}’s team` : 'your team' }) : null),
         el('span', { class: 'figure' }, el('span', { class: 'figure-count', text: `${made} of ${v.target}` }), el('span', { class: 'figure-unit', text: v.target === 1 ? 'line' : 'lines' }))),
       el('ul', { class: 'members' }, members)));
     }
@@ -485,6 +485,12 @@ export class Table {
     const hand = v.mine;
     this.handBox.hidden = !hand;
     if (!hand) return;
+    // (On a replay from another's side the snapshot has no seat of its own: the hand is named.)
+    const whose = this.snap.seat === null ? `${seatName(this.snap, v.seat)}’s` : 'Your';
+    if (this.handTitle.textContent !== `${whose} hand`) {
+      this.handTitle.textContent = `${whose} hand`;
+      this.hand.setAttribute('aria-label', `${whose} cards`);
+    }
     const key = hand.join(' ');
     const deadMark = assist('assist-dead');
     if (key !== this.handKey) {
@@ -558,6 +564,7 @@ export class Table {
     }
     const turnName = v.turn !== null && snap.seats[v.turn] ? snap.seats[v.turn].name : '';
     if (v.seat === null) return [`You’re watching. It’s ${turnName}’s turn (${teamName(v, v.team_of[v.turn])}).`, false];
+    if (snap.seat === null) return [`${turnName} is playing.`, false]; // (a replay from another's side names whoever plays)
     if (this.room.busy) return ['Playing…', false];
     const sel = this.selected;
     const lead = myTurn && !sel && this.lead.length ? this.lead.join(' ') + ' ' : '';
@@ -693,7 +700,7 @@ export function outcomeLine(v, snap) {
   const o = v && v.outcome;
   if (!o) return '';
   const name = t => teamName(v, t);
-  const you = snap && v.team !== null && v.team !== undefined ? v.team : null;
+  const you = snap && snap.seat !== null && v.team !== null && v.team !== undefined ? v.team : null;
   const score = o.lines.map((k, t) => `${name(t)} ${k}`).join(', ');
   if (o.winner === null || o.winner === undefined) {
     const why = { full: 'The board is full', passed: 'Nobody could play', long: 'The game reached 1,000 turns' }[o.how] || 'The game is over';

@@ -6,7 +6,7 @@
 // a sentence (refused) in the status line.
 
 import { el, write } from '../../room/net.js';
-import { FLY, GAP, still } from '../../room/motion.js';
+import { FLY, GAP, bringIntoView, still } from '../../room/motion.js';
 import { markStep, preference } from '../../room/room.js';
 import { face, back, short as cardText, isJoker, spoken } from '../../cards/faces.js';
 import { drawHand } from '../../cards/hand.js';
@@ -412,13 +412,15 @@ export class Table {
       playable = new Set();
     }
     const selected = new Set(this.selected ? [this.selected] : []);
-    drawHand(this.hand, hand, { playable, selected, onpick: c => this.pick(c), label: 'Your hand' });
+    // (On a replay from another's side the snapshot has no seat of its own: the hand is named.)
+    const whose = this.snap.seat === null ? `${seatName(this.snap, v.seat)}’s hand` : 'Your hand';
+    drawHand(this.hand, hand, { playable, selected, onpick: c => this.pick(c), label: whose });
     for (const node of this.hand.querySelectorAll('.card')) {
       const c = node.dataset.card;
       node.setAttribute('aria-pressed', this.selected === c ? 'true' : 'false');
       node.setAttribute('aria-label', handCardName(c, node.dataset.key));
     }
-    this.handTitle.textContent = `Your hand · ${v.total} ${v.total === 1 ? 'point' : 'points'}`;
+    this.handTitle.textContent = `${whose} · ${v.total} ${v.total === 1 ? 'point' : 'points'}`;
     this.hand.classList.toggle('turn', myTurn);
   }
 
@@ -447,8 +449,11 @@ export class Table {
     this.backBtn.hidden = !this.step;
     // The bonus turn, announced.
     const bonus = v.phase === 'play' && v.bonus;
+    const fresh = bonus && this.banner.hidden;
     this.banner.hidden = !bonus;
-    if (bonus) this.banner.textContent = v.turn === v.seat ? 'Bonus turn! You completed a row: play again.' : `Bonus turn for ${seatName(snap, v.turn, false)}: a row was completed.`;
+    if (bonus) this.banner.textContent = v.turn === snap.seat ? 'Bonus turn! You completed a row: play again.' : `Bonus turn for ${seatName(snap, v.turn, false)}: a row was completed.`;
+    // (At the table, where it sits below a phone's fold under the hand; a replay's steps leave the page be.)
+    if (fresh && !this.room.replay) bringIntoView(this.banner);
   }
 
   // Everyone's hand size, on the room's plates.
@@ -468,10 +473,11 @@ export class Table {
     if (snap.status === 'ended') return ['The host ended this game; it isn’t kept.', false];
     if (v.phase === 'over') return [`Game over. ${resultLine(snap)}`, false];
     if (v.seat === null) return [`You’re watching. It’s ${seatName(snap, v.turn, false)}’s turn.`, false];
+    const waiting = `${seatName(snap, v.turn, false)} is playing${v.bonus ? ' a bonus turn' : ''}.`;
+    if (snap.seat === null) return [waiting, false]; // (a replay from another's side names whoever plays)
     if (this.room.busy) return ['Playing…', false];
     const card = this.selected;
     if (!myTurn) {
-      const waiting = `${seatName(snap, v.turn, false)} is playing${v.bonus ? ' a bonus turn' : ''}.`;
       return [card ? `${waiting} ${this.hint(v, card, ' (when it’s your turn)')}` : `${waiting} Pick a card to see where it could go.`, false];
     }
     const bonus = v.bonus ? 'Bonus turn! ' : '';
@@ -520,7 +526,7 @@ export function resultLine(snap) {
   const winners = o.places.map((p, s) => (p === 1 ? s : null)).filter(s => s !== null);
   const names = winners.map(s => seatName(snap, s));
   const totals = o.totals.map((t, s) => `${seatName(snap, s)} ${t}`).join(', ');
-  const youWin = winners.includes(v.seat);
+  const youWin = winners.includes(snap.seat);
   let who;
   if (winners.length > 1) who = `${names.join(' and ')} share the win`;
   else who = youWin ? 'You win' : `${names[0]} wins`;

@@ -11,7 +11,7 @@ export function yard(b, me) {
   const { v, pick } = b;
   const picked = pick && pick.cars ? pick : null;
   return el('div', { class: 'sm-desk-body', id: 'sm-desk-body' },
-    el('h2', { id: 'sm-desk-title' }, `Your Office: ${me.name}`, el('span', { class: 'sm-desk-sub', text: ' · your Small Yard' })),
+    el('h2', { id: 'sm-desk-title' }, `${b.Your} Office: ${me.name}`, el('span', { class: 'sm-desk-sub', text: ` · ${b.your} Small Yard` })),
     el('div', { class: 'sm-tracks' }, ['house', 'west', 'east'].map(k => {
       const cars = me.yard[k];
       const order = id => (picked && picked.track === k ? picked.cars.indexOf(id) + 1 : 0);
@@ -27,7 +27,7 @@ export function yard(b, me) {
 export function hand(b) {
   const { v, pick } = b;
   const cards = v.hand || [];
-  if (!cards.length) return el('p', { class: 'muted', id: 'sm-hand', text: 'No cards in your hand.' });
+  if (!cards.length) return el('p', { class: 'muted', id: 'sm-hand', text: `No cards in ${b.your} hand.` });
   return el('div', { class: 'sm-hand', id: 'sm-hand', 'data-scrolls': '' }, cards.map((c, i) => {
     const on = !!pick && pick.card === c.card;
     const fresh = v.justDrawn === c.card;

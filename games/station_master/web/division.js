@@ -160,7 +160,7 @@ function tapTrack(b, art, tappable, words, onclick) {
 /** One train: number and way, class, how it is running, its engine and cars. */
 export function train(b, t, crowded = false) {
   const { v, pick } = b;
-  const whose = t.kind === 'extra' ? (t.owner === v.seat ? 'Your Extra' : `${b.seats[t.owner] ? b.seats[t.owner].name : t.ownerOffice}’s Extra`) : t.sort;
+  const whose = t.kind === 'extra' ? (t.owner === v.seat ? `${b.Your} Extra` : `${b.seats[t.owner] ? b.seats[t.owner].name : t.ownerOffice}’s Extra`) : t.sort;
   const keeping = KEEPING[t.mark];
   const consist = [
     el('span', { class: 'sm-engine', 'aria-hidden': 'true' }),

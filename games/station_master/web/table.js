@@ -80,7 +80,7 @@ export class Table {
     // under your cards, clear of the Division, your yard and the timetable.
     this.notices = el('div', { class: 'sm-notices notices', id: 'sm-notices', 'data-notices': '' }, this.banner);
     this.handBox = el('section', { class: 'sm-hand-box', id: 'sm-hand-box', 'aria-labelledby': 'sm-hand-title' },
-      el('h3', { id: 'sm-hand-title', text: 'Your Home Office cards' }), this.parts.hand, this.notices);
+      this.handTitle = el('h3', { id: 'sm-hand-title', text: 'Your Home Office cards' }), this.parts.hand, this.notices);
     // (On a phone only the yard and the moves stay at the foot of the
     // screen, the hand following them down the page.)
     this.deskMain = el('div', { class: 'sm-desk-main' }, this.parts.desk, this.dock);
@@ -226,6 +226,8 @@ export class Table {
     const me = this.mine();
     const board = {
       v, seats: snap.seats, pick: this.pick,
+      // (A replay from another's side has no seat of its own: the Office is named.)
+      ...(snap.seat === null && me ? { your: `${this.seatName(v.seat)}’s`, Your: `${this.seatName(v.seat)}’s` } : { your: 'your', Your: 'Your' }),
       lit: lit(legal, this.pick, v.phase), tappable: tappable(legal),
       live: !!me && snap.status === 'playing',
       tap: (part, value) => this.tap(part, value),
@@ -239,6 +241,7 @@ export class Table {
       this.deskBox.hidden = !me;
       if (me) {
         this.swap('desk', yard(board, me));
+        this.handTitle.textContent = `${board.Your} Home Office cards`;
         this.swap('hand', hand(board));
         this.swap('moves', this.moves(myTurn));
       }
@@ -297,7 +300,7 @@ export class Table {
 
   promptText(v, myTurn) {
     if (this.snap.status !== 'playing') return v.phase === 'over' ? 'The day is over.' : '';
-    if (!myTurn) {
+    if (!myTurn || this.snap.seat === null) {
       if (v.turn === null || v.turn === undefined) return '';
       return `${v.offices[v.turn].name} (${this.seatName(v.turn)}) is at work.`;
     }

@@ -29,6 +29,11 @@ export function still() {
   return document.hidden || reduced();
 }
 
+/** A notice just shown, brought whole onto the screen (on a phone it can sit below it), the page drawn. */
+export function bringIntoView(node) {
+  requestAnimationFrame(() => node.hidden || node.scrollIntoView({ block: 'nearest' }));
+}
+
 /** Tell the page's CSS (html[data-motion]) whether its own animations may
  * run, now and whenever the device's setting changes. */
 export function markMotion() {

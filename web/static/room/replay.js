@@ -45,12 +45,11 @@ export function watch(cfg, root, describe, inNames) {
     announcer,
     sound() {},
     redraw() { if (room.snap) paint(null); },
-    // A step's words say "you" only to you, watching your own seat (and
-    // alone on your device); from anyone else's side they name everyone.
-    inWords: snap => (yours() ? snap : inNames(snap)),
+    // A step's words say "you" only where the server's step has a seat
+    // of its own (yours, watched alone on your device); else they name everyone.
+    inWords: snap => (snap.seat === null ? inNames(snap) : snap),
   };
   keepRefusals(room);
-  const yours = () => /^\d+$/.test(side) && (watching.own || []).includes(Number(side)) && !watching.several;
 
   const board = el('div', { class: 'board', id: 'board', 'aria-busy': 'false' });
   const plates = el('ol', { class: 'plates', id: 'plates', 'aria-label': 'Players' });
@@ -194,9 +193,16 @@ export function watch(cfg, root, describe, inNames) {
     const was = shown === key(step - 1) ? room.snap : null;
     if (!was) room.cues.finish();
     shown = key(step);
-    room.snap = steps.get(key(step));
+    room.snap = drawn(steps.get(key(step)));
     say('');
     paint(was);
+  }
+
+  // A step from another's side (the server says so: ``named``) reaches the
+  // table with no seat of its own, as a table's words follow the
+  // snapshot's seat: it names the seat watched, whose view it still draws.
+  function drawn(snap) {
+    return snap.named ? { ...snap, seat: null, seats: snap.seats.map(s => ({ ...s, you: false })) } : snap;
   }
 
   // Face up, each seat's hand as that step left it, by the card kit (a
@@ -215,8 +221,7 @@ export function watch(cfg, root, describe, inNames) {
   function paint(was) {
     const snap = room.snap;
     // (Another's side is theirs, not yours: only your own seat says "you".)
-    const mine = s => s.you && yours();
-    plates.replaceChildren(...snap.seats.map(s => el('li', { class: `plate${s.deciding ? ' deciding' : ''}${mine(s) ? ' me' : ''}${s.you ? ' watched' : ''}`, 'data-seat': s.index },
+    plates.replaceChildren(...snap.seats.map(s => el('li', { class: `plate${s.deciding ? ' deciding' : ''}${s.you ? ' me' : ''}${s.index === snap.side ? ' watched' : ''}`, 'data-seat': s.index },
       el('span', { class: 'plate-name', text: s.name }),
       s.kind === 'bot' ? el('span', { class: 'tags', text: 'bot' }) : null,
       s.deciding ? el('span', { class: 'turn-mark', text: 'to play' }) : null)));

@@ -61,7 +61,7 @@ export class Talk {
       el('h2', { id: 'talk-title', text: 'Talk' }), this.list, this.hiddenNote, this.note, this.reactions, this.form,
       this.status, this.hostRow);
     this.menu = el('div', { class: 'talk-menu', id: 'talk-menu', role: 'group', 'aria-label': 'Reactions', hidden: true,
-      onkeydown: e => { if (e.key === 'Escape') { e.stopPropagation(); this.closeMenu(true); } } }, this.reactionButtons(true));
+      onkeydown: e => this.menuKey(e) }, this.reactionButtons(true));
     this.bubbles = el('div', { class: 'talk-bubbles', id: 'talk-bubbles', 'aria-hidden': 'true' });
     // A table that draws its own plates (the kit's stand aside) gets the
     // button beside your plate there, kept in place as the table moves.
@@ -88,6 +88,18 @@ export class Talk {
     }));
   }
 
+  /** The open reactions' keys: arrows, Home and End go between them; Tab
+   * goes on, putting them away, as Escape does back to the button. */
+  menuKey(e) {
+    const all = [...this.menu.children];
+    const n = all.length;
+    const to = { Home: 0, End: n - 1, ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    if (e.key === 'Tab' || e.key === 'Escape') this.closeMenu(e.key === 'Escape');
+    else if (to === undefined) return;
+    else all[e.key.startsWith('Arrow') ? (all.indexOf(document.activeElement) + to + n) % n : to].focus();
+    if (e.key !== 'Tab') { e.preventDefault(); e.stopPropagation(); } // (the table's keys don't hear them)
+  }
+
   /** The talk, shown under the log drawer, and the layers a table puts on top. */
   parts() {
     return [this.section, this.menu, this.bubbles, this.dock];
@@ -101,7 +113,7 @@ export class Talk {
   /** The button by your plate that opens the reactions, while you may react. */
   button() {
     if (!this.mayReact()) return null;
-    return el('button', { type: 'button', class: 'quiet talk-react', id: 'talk-react', 'aria-haspopup': 'true',
+    return el('button', { type: 'button', class: 'quiet talk-react', id: 'talk-react',
       'aria-expanded': String(this.menuOpen), 'aria-controls': 'talk-menu', 'aria-label': 'React', title: 'React',
       text: '😊', onclick: e => (this.menuOpen ? this.closeMenu(false) : this.openMenu(e.currentTarget)) });
   }
