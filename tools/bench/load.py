@@ -568,9 +568,9 @@ def main(argv=None) -> None:
     if not (1 <= args.tables <= MOST_TABLES and 0 < args.seconds <= MOST_SECONDS):
         parser.error(f"--tables runs from 1 to {MOST_TABLES}, --seconds up to {MOST_SECONDS:.0f}")
     if args.instructions:
-        if args.only not in (None, "sqlite", "scaled"):
+        if args.only not in (None, ["sqlite"], ["scaled"]):
             parser.error("--instructions counts the SQLite set-up, or with --only scaled the PostgreSQL and Redis one")
-        counted(args.tables, args.seconds, scaled=args.only == "scaled")
+        counted(args.tables, args.seconds, scaled=args.only == ["scaled"])
         return
     if args.quick:
         args.tables, args.seconds = 20, 8.0
