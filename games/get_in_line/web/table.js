@@ -369,8 +369,7 @@ export class Table {
     const snap = this.snap;
     const v = snap && snap.view;
     if (!v) return;
-    const myTurn = this.myTurn(v);
-    markStep(this.root, v, myTurn);
+    const myTurn = markStep(this.root, v, this.myTurn(v));
     this.root.classList.toggle('spectator', v.seat === null);
     this.root.classList.toggle('busy', this.room.busy);
     this.paintBoard(v);

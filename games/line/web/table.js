@@ -299,8 +299,7 @@ export class Table {
     const snap = this.snap;
     const v = snap && snap.view;
     if (!v) return;
-    const myTurn = this.myTurn(v);
-    markStep(this.root, v, myTurn);
+    const myTurn = markStep(this.root, v, this.myTurn(v));
     this.root.dataset.must = (myTurn && v.must) || '';
     this.root.dataset.step = this.step ? this.step.kind : '';
     this.root.classList.toggle('busy', this.room.busy);

@@ -766,11 +766,13 @@ export function dialog(id, title, body) {
 }
 
 /** A table's root marked with the game's step on screen and whether it is
- * your move: each game's CSS and the tests that wait on a step read these. */
+ * your move: each game's CSS and the tests that wait on a step read these;
+ * gives back whether it is your move. */
 export function markStep(root, v, myTurn) {
   root.dataset.myTurn = myTurn ? 'true' : 'false';
   root.dataset.phase = v.phase;
   root.dataset.seq = String(v.seq);
+  return myTurn;
 }
 
 // Options are this browser's own preferences (helpers and the like), kept
