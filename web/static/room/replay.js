@@ -9,8 +9,7 @@
 // the sides each may choose are the server's (the page's replay-watching).
 
 import { face } from '../cards/faces.js';
-import { Announcer } from './announce.js';
-import { keepRefusals } from './refusal.js';
+import { Announcer, keepRefusals } from './announce.js';
 import { Cues, markMotion } from './motion.js';
 import { el } from './net.js';
 

@@ -11,8 +11,7 @@
 // hints (room.hints, hints.js), and your move told to a tab out of sight
 // (room.away, away.js).
 
-import { Announcer } from './announce.js';
-import { keepRefusals } from './refusal.js';
+import { Announcer, keepRefusals } from './announce.js';
 import { Away, notifyOption } from './away.js';
 import { Cues, REDUCE_KEY, markMotion, reduced } from './motion.js';
 import { api, connect, cookie, el, savedName, saveName, write } from './net.js';
