@@ -46,9 +46,7 @@ def test_the_load_benchmark_refuses_runs_beyond_its_bounds():
 
 
 def test_the_load_benchmark_counts_the_server_s_instructions_a_move_under_callgrind():
-    # Six seconds of counted play make dozens of moves even on a busy machine
-    # (a count a move needs two; more seconds only refine the figure).
-    instructions, moves, out = instructions_a_move("tools.bench.load", "--seconds", "6", timeout=600)
+    instructions, moves, out = instructions_a_move("tools.bench.load", "--seconds", "20", timeout=600)
     assert re.search(r"the server's instructions a move: .* errors: 0\)", out), out
     assert moves >= 2  # a person's move and a bot's, at least, while counted
     # A few million a move: the socket's frames, the rules, the bots, the
