@@ -8,6 +8,29 @@ from engine import registry
 
 registry.register("high-card", "tests.highcard")
 
+# The files whose tests take longest, slowest first: run first, so the last
+# minutes of a run split over workers (pytest -n, --dist worksteal) are short
+# tests either worker can take over, never one long test with the other idle.
+SLOWEST_FIRST = [
+    "tests/tools/test_bench_load.py",
+    "tests/tools/test_bench_service.py",
+    "tests/browser/test_station_master.py",
+    "tests/games/euchre/test_rules.py",
+    "tests/games/euchre/test_playout.py",
+    "tests/browser/test_euchre.py",
+    "tests/browser/test_euchre_replay.py",
+    "tests/browser/test_replay.py",
+    "tests/browser/test_line.py",
+    "tests/browser/test_get_in_line.py",
+]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    # (Before pytest-django's own order, by database use, which keeps this one within it.)
+    rank = {path: k for k, path in enumerate(SLOWEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
+
 
 @pytest.fixture(autouse=True)
 def _bots_answer_at_once(request):

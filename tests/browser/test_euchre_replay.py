@@ -31,6 +31,15 @@ def forward(page, step: int) -> int:
     return step + 1
 
 
+def forward_to_its_lines(page, step: int) -> list[str]:
+    """The right arrow, and the lines beside the step after ``step`` once it
+    is drawn (read as it lands: the page draws a step and its lines at once)."""
+    page.keyboard.press("ArrowRight")
+    return page.wait_for_function(
+        """n => document.getElementById('board').dataset.step === n
+               && [...document.querySelectorAll('#replay-lines li')].map(li => li.innerText)""", arg=str(step + 1)).json_value()
+
+
 def test_the_arrow_keys_alone_step_through_a_hand_s_end_with_its_sheet_beside_the_table(servers, people):
     walk, page = replay_of(servers, people, "replay-hand-end")
     table, sheet = page.locator("#eu"), page.locator("#hand-sheet")
@@ -71,8 +80,7 @@ def test_every_step_has_its_line_naming_the_players_from_another_seat_s_side(ser
     last = int(re.search(r"of (\d+)", page.locator("#replay-where").inner_text()).group(1))
     named, plays = set(), 0
     for step in range(last):
-        forward(page, step)
-        lines = page.locator("#replay-lines li").all_inner_texts()
+        lines = forward_to_its_lines(page, step)
         assert lines and all(line.strip() for line in lines), (step + 1, lines)
         assert not [line for line in lines if SECOND_OR_FIRST_PERSON.search(line)], (step + 1, lines)
         plays += sum(" played the " in line for line in lines)
