@@ -1,7 +1,9 @@
 """Euchre's hard bot searches (engine/search.py): it deals the cards it
 cannot see again in ways its view allows, tries each of its moves in every
 deal, plays the hand out with medium in every seat and makes the move that
-scores best on average, in points for the hand and the game.
+scores best on average, in points for the hand and the game; a bid bolder
+than passing (or than keeping the partner) only where it beats that by
+more than the luck of the deals (``clearly``).
 
 It searches the bidding (order, call, pass, alone or not, defending alone),
 the dealer's discard and the first trick; from the second trick on,
