@@ -82,7 +82,9 @@ class Plan:
     (and the search stops early once one has, or none is ahead after
     ``least`` worlds); ``finish(state)``, a quicker way to play the world
     on to its horizon from here, with the policy's very moves: it says False where it can't,
-    and the play-out goes on move by move."""
+    and the play-out goes on move by move; ``pick(moves, worths)``, when set, the index of
+    the move to make from every move's worth world by world (a game's own rule for how
+    clearly a move must win), in place of the best on average."""
 
     worlds: int
     value: Callable
@@ -95,6 +97,7 @@ class Plan:
     deal: Callable | None = None
     finish: Callable | None = None
     margin: float | None = None
+    pick: Callable | None = None
 
 
 @dataclass
@@ -172,6 +175,10 @@ def choose(game, view: dict, rng, plan: Plan) -> Choice:
     if kept:
         order.remove(0)
         order.insert(0, 0)
+    if plan.pick is not None:
+        chosen = plan.pick(moves, worths)
+        order.remove(chosen)
+        order.insert(0, chosen)
     best = (moves[order[0]], means[order[0]])
     second = (moves[order[1]], means[order[1]]) if len(order) > 1 else None
     tried = [(moves[i], means[i]) for i in range(len(moves))]

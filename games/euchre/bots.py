@@ -16,7 +16,9 @@ same list as ``rules.legal``.
   discard and its card in the first trick: it deals the unseen cards
   again in ways its view and the bids allow, plays the hand out with medium
   in every seat after each move, and makes the move worth most in points
-  for the hand and the game. From the second trick on it deals the unseen cards out
+  for the hand and the game; it names trump, or goes alone, only where
+  that clearly beats passing, or bidding with its partner, over the same
+  deals. From the second trick on it deals the unseen cards out
   the same way, plays each deal out perfectly face up (``policy._search``), and
   plays the card that scores best on average. ``decide`` gives its move
   with the hint's sentence saying what it does for the seat (``why``).

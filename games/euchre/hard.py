@@ -1,7 +1,9 @@
 """Euchre's hard bot searches (engine/search.py): it deals the cards it
 cannot see again in ways its view allows, tries each of its moves in every
 deal, plays the hand out with medium in every seat and makes the move that
-scores best on average, in points for the hand and the game.
+scores best on average, in points for the hand and the game; a bid bolder
+than passing (or than keeping the partner) only where it beats that by
+more than the luck of the deals (``clearly``).
 
 It searches the bidding (order, call, pass, alone or not, defending alone),
 the dealer's discard and the first trick; from the second trick on,
@@ -12,14 +14,17 @@ twenty times quicker."""
 
 from __future__ import annotations
 
+import statistics
+
 from engine import registry, search
 
 from . import playout, policy, why
 from .rules import TARGET, is_trump, score_hand, team
 
 # Worlds a decision, by kind: each world plays every move out to the end of
-# the hand (about a millisecond each), so a decision stays near 100 ms.
+# the hand (a fraction of a millisecond each), so a decision stays near 100 ms.
 WORLDS = {"bid": 48, "defend": 32, "discard": 20, "play": 24}
+CLEAR = 1.0  # standard errors by which a bolder bid must beat the safer one it replaces
 
 GAME = 4.0  # what winning the game is worth beyond its points
 TRIES = 40  # deals tried for each world whose hands fit the bids
@@ -64,6 +69,38 @@ def keep_trump(v: dict, legal: list[dict], _rng) -> list[dict]:
     return [m for m in legal if not is_trump(m["card"], v["trump"])] or legal
 
 
+def safer(move: dict, moves: list[dict]):
+    """The bid a bolder one must clearly beat: going alone, the same bid
+    with the partner; naming trump, passing (None if there is none to
+    beat, as for a stuck dealer)."""
+    if move.get("alone"):
+        plain = dict(move, alone=False)
+        if plain in moves:
+            return plain
+    if move["type"] in ("order", "call") and {"type": "pass"} in moves:
+        return {"type": "pass"}
+    return None
+
+
+def clearly(moves: list[dict], worths: list[list[float]]) -> int:
+    """The bid to make: the best on average of those that beat, over the
+    same worlds, the safer bid each replaces by more than CLEAR standard
+    errors of their difference (by more than the luck of the deals), each
+    safer bid having done so in turn; passing, or bidding with the partner,
+    needs nothing."""
+    means = [statistics.fmean(w) for w in worths]
+
+    def sound(i: int) -> bool:
+        base = safer(moves[i], moves)
+        if base is None:
+            return True
+        j = moves.index(base)
+        mean, error = search.gain(worths[i], worths[j])
+        return mean > CLEAR * error and mean > 0 and sound(j)
+
+    return max((i for i in range(len(moves)) if sound(i)), key=lambda i: (means[i], -i))
+
+
 def deal(game, v: dict, rng) -> dict:
     """A world for the search: the contract's deal, tried again (up to
     TRIES times) until the other seats' hands fit their bids as medium
@@ -77,8 +114,13 @@ def deal(game, v: dict, rng) -> dict:
     return first
 
 
+def plan(v: dict, kind: str) -> search.Plan:
+    """How hard searches a decision of this kind from this view."""
+    return search.Plan(worlds=WORLDS[kind], value=worth(v["totals"], v["seat"]), stop=hand_over, reason=why.reason,
+                       deal=deal, finish=finish, moves=keep_trump if kind == "discard" else None,
+                       pick=clearly if kind in ("bid", "defend") else None)
+
+
 def think(v: dict, kind: str, rng) -> search.Choice:
     """Hard's move for a bid, a discard or an early card, with its reason."""
-    plan = search.Plan(worlds=WORLDS[kind], value=worth(v["totals"], v["seat"]), stop=hand_over, reason=why.reason,
-                       deal=deal, finish=finish, moves=keep_trump if kind == "discard" else None)
-    return search.choose(registry.get("euchre"), v, rng, plan)
+    return search.choose(registry.get("euchre"), v, rng, plan(v, kind))

@@ -96,3 +96,47 @@ def test_hard_never_buries_trump_while_it_holds_a_card_that_is_not(up, dealer, o
     for stream in range(12):
         move, _reason = bots.decide(copy.deepcopy(v), "hard", random.Random(stream))
         assert move["type"] == "discard" and not rules.is_trump(move["card"], state["trump"]), (stream, move)
+
+
+@pytest.mark.parametrize("seed", [f"hard-calls-{i}" for i in range(4)])
+def test_hard_names_trump_only_where_its_search_shows_the_bid_clearly_beats_passing(seed):
+    """Every bid of a seeded deal, hard in every seat: the bid hard makes is
+    the one its search's worlds pick, and a bolder bid (naming trump over
+    passing, going alone over bidding with the partner) is made only when it
+    beat the safer one over the same worlds by more than hard.CLEAR standard
+    errors; a bid better on average that didn't is not made."""
+    import dataclasses
+
+    from engine import registry, search
+    from games.euchre import hard
+
+    state = rules.new(4, seed, 0.0)
+    while state["phase"] in ("bid1", "bid2"):
+        seat = state["turn"]
+        v = rules.view(state, seat)
+        seen = {}
+
+        def record(moves, worths):
+            seen.update(moves=moves, worths=worths)
+            return hard.clearly(moves, worths)
+
+        plan = dataclasses.replace(hard.plan(v, "bid"), pick=record)
+        found = search.choose(registry.get("euchre"), copy.deepcopy(v), random.Random(seed), plan)
+        move, _reason = bots.decide(copy.deepcopy(v), "hard", random.Random(seed))
+        assert move == found.move
+        moves, worths = seen["moves"], seen["worths"]
+        means = {repr(m): sum(w) / len(w) for m, w in zip(moves, worths)}
+
+        def clear(bold, safe):
+            mean, error = search.gain(worths[moves.index(bold)], worths[moves.index(safe)])
+            return mean > hard.CLEAR * error and mean > 0
+
+        base = hard.safer(move, moves)
+        if base is not None:
+            assert clear(move, base), (seed, move, base)
+        for m in moves:
+            if means[repr(m)] > means[repr(move)]:
+                safe = hard.safer(m, moves)
+                assert safe is not None and not (clear(m, safe) and (hard.safer(safe, moves) is None
+                                                                       or clear(safe, hard.safer(safe, moves))))
+        rules.MOVES[move["type"]](state, seat, move, 0.0)
