@@ -178,7 +178,8 @@ def whole_on_screen(page, selector):
     """``selector`` comes to stand whole between the top and bottom of the
     screen (to the pixel), or the test fails saying where it stands."""
     try:
-        page.wait_for_function(f"sel => {{ const [top, bottom, height] = ({PLACE})(sel); return bottom > top && top >= -1 && bottom <= height + 1; }}",
+        page.wait_for_function(f"sel => {{ const [top, bottom, height] = ({PLACE})(sel); "
+                               "return bottom > top && top >= -1 && bottom <= height + 1; }",
                                arg=selector, timeout=5000)
     except Exception:
         top, bottom, height = page.evaluate(PLACE, selector)

@@ -116,7 +116,7 @@ def test_hard_names_trump_only_where_its_search_shows_the_bid_clearly_beats_pass
         v = rules.view(state, seat)
         seen = {}
 
-        def record(moves, worths):
+        def record(moves, worths, seen=seen):
             seen.update(moves=moves, worths=worths)
             return hard.clearly(moves, worths)
 
@@ -127,7 +127,7 @@ def test_hard_names_trump_only_where_its_search_shows_the_bid_clearly_beats_pass
         moves, worths = seen["moves"], seen["worths"]
         means = {repr(m): sum(w) / len(w) for m, w in zip(moves, worths)}
 
-        def clear(bold, safe):
+        def clear(bold, safe, moves=moves, worths=worths):
             mean, error = search.gain(worths[moves.index(bold)], worths[moves.index(safe)])
             return mean > hard.CLEAR * error and mean > 0
 
