@@ -192,9 +192,11 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
         when it comes, meanwhile reading the socket's next frames: a move
         made while the bot thinks goes as soon as it is sent."""
         try:
-            question = await db.call(service.hints.question, self.code, who, seq)
+            asked = await db.call(service.act, service.hints.question, self.code, who, seq)
         except DatabaseError:
             raise not_saved("hint", self.code) from None
+        service.send(asked.told)  # (the seat's first hint is marked on everyone's plates)
+        question = asked.reply
         coming = service.hints.answer(question)
         if self.hinting is not None:
             self.hinting.cancel()  # (only the newest question is worth an answer)
