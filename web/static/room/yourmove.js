@@ -3,7 +3,6 @@
 // and rings where to act. Each kind is shown once per browser, per game:
 // it goes once you move, or press Got it.
 
-import { bringIntoView } from './motion.js';
 import { el } from './net.js';
 
 export class YourMove {
@@ -24,7 +23,6 @@ export class YourMove {
   update(kind) {
     const prompt = kind ? this.prompts[kind] : null;
     const fresh = !!prompt && !localStorage.getItem(this.key(kind));
-    const again = fresh && this.kind === kind; // (shown already: the page stays where the player put it)
     this.kind = fresh ? kind : null;
     this.node.hidden = !fresh;
     this.unring();
@@ -37,7 +35,6 @@ export class YourMove {
     else if (!slot && !this.node.isConnected) document.getElementById('board')?.before(this.node);
     this.ringed = ring ? document.querySelector(ring) : null;
     if (this.ringed) this.ringed.classList.add('your-move-ring');
-    if (!again) bringIntoView(this.node);
   }
 
   unring() {
