@@ -21,7 +21,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 from engine import moves
 from engine.contract import Illegal
 
-from . import bots, devices, rows, seating, sharing
+from . import bots, devices, pace, rows, seating, sharing
 from .asking import BROKEN_TEXT, NOT_SAVED, Refused, Visitor
 from .hold import NO_SUCH_TABLE, UNDER_WAY, Held, Only, hold, hold_all, normal_code, under_way, waiting
 from .models import Seat, Table
@@ -43,7 +43,7 @@ def again(code, who: Visitor) -> None:
     days counts toward nobody's limit, so playing it again must find room
     for it with everyone seated."""
     with hold(code, who, host="start another game", only=FINISHED) as held:
-        if held.table.pace == Table.DAYS:
+        if pace.over_days(held.table):
             seating.room_for_everyone(held)
         _begin(held)
 
