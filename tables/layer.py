@@ -360,6 +360,33 @@ class SharedLayer(ProcessLayer):
         one among them if it holds a socket at the table)."""
         return await self._publish(group, message, counted=True)
 
+    def publish_now(self, group, message, heard: asyncio.Future | None = None) -> bool:
+        """``group_send`` as a plain call, for a caller on the loop while the
+        link to Redis is open: this process's sockets have the message at
+        once, and it goes to Redis with this turn's other commands, Redis's
+        count of the processes that heard it to ``heard`` (see ``counted``).
+        False, and nothing done, when the link must be opened first: then
+        the caller awaits ``group_send`` or ``group_send_counted``."""
+        link = self._publisher
+        if link is None or not link.open or self._loop is not asyncio.get_running_loop():
+            return False
+        assert isinstance(message, dict), "Message is not a dict"
+        self.require_valid_group_name(group)
+        data = self.origin + _framed(message)
+        self._hand_out(group, message)  # this process's sockets first, whatever Redis does
+        link.send("PUBLISH", self._topic(group), data, answer=heard)
+        return True
+
+    async def counted(self, group, heard: asyncio.Future) -> int:
+        """How many processes heard a message ``publish_now`` sent to
+        ``group`` (this one among them if it holds a socket there)."""
+        try:
+            await _within([heard], CONNECT_SECONDS)
+        except (OSError, TimeoutError):
+            self._unheard.add(group)
+            raise
+        return heard.result()
+
     async def _publish(self, group, message, *, counted: bool) -> int | None:
         assert isinstance(message, dict), "Message is not a dict"
         self.require_valid_group_name(group)

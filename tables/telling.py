@@ -111,17 +111,26 @@ _telling: set[asyncio.Task] = set()  # held so a message in flight isn't collect
 
 
 def send(told: list[tuple[str, dict]]) -> list[asyncio.Task]:
-    """On the event loop: hand each message to its table's sockets. In one
-    process that is done at once; a message for the other processes goes on
-    in a task (returned), so the caller never waits on Redis."""
+    """On the event loop: hand each message to its table's sockets. In this
+    process that is done at once, and so is the message's write to Redis
+    for the other processes while its link is open; what has to wait on
+    Redis (its link opened again, or its count of the processes that heard
+    a change that leaves a bot thinking) goes on in a task (returned), so
+    the caller never waits on it."""
     if not told:
         return []
     channel_layer, going = get_channel_layer(), []
+    loop = asyncio.get_running_loop()
     for name, message in told:
         if channel_layer.local_only:
             channel_layer.hand_out(name, message)
             continue
-        task = asyncio.ensure_future(_tell(channel_layer, name, message))
+        heard = loop.create_future() if message.get("bot") is not None else None
+        if not channel_layer.publish_now(name, message, heard):
+            heard = None  # (to be published once the link is open)
+        elif heard is None:
+            continue  # published, and nothing to wait for
+        task = asyncio.ensure_future(_tell(channel_layer, name, message, heard))
         _telling.add(task)
         task.add_done_callback(_telling.discard)
         going.append(task)
@@ -136,10 +145,15 @@ async def sent(told: list[tuple[str, dict]]) -> None:
         await asyncio.wait(going)
 
 
-async def _tell(channel_layer, name: str, message: dict) -> None:
+async def _tell(channel_layer, name: str, message: dict, heard: asyncio.Future | None) -> None:
+    """Publish the message (or, ``heard``, wait for Redis's count of the
+    processes that heard it published): the bot a change left thinking is
+    this process's to play unless another process heard it (decision 7)."""
     bot, heard_by = message.get("bot"), 0
     try:
-        if bot is None:
+        if heard is not None:
+            heard_by = await channel_layer.counted(name, heard)
+        elif bot is None:
             await layer.call(channel_layer.group_send, name, message)
         else:
             heard_by = await layer.call(channel_layer.group_send_counted, name, message)
