@@ -19,10 +19,13 @@ the server allows the ORM on the loop's thread: parlor/asgi.py.)"""
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from django.db import connection, connections
+
+log = logging.getLogger(__name__)
 
 ON_THE_LOOP = connection.vendor == "sqlite"
 # How many due tables one bot turn takes, in one transaction. On SQLite
@@ -44,15 +47,52 @@ THREADS = 4
 _threads = None if ON_THE_LOOP else ThreadPoolExecutor(THREADS, thread_name_prefix="database")
 
 
-async def call(function, *args):
-    """Run ``function(*args)`` for the loop; await the result."""
+async def call(function, *args, then=None):
+    """Run ``function(*args)`` for the loop; await the result. ``then(result)``
+    runs on the loop the moment the result is back, before the caller (or
+    anything else on the loop) resumes: the views of a change go out to the
+    sockets with no turn of the loop between its commit and their sending."""
     if not ON_THE_LOOP:
-        return await asyncio.get_running_loop().run_in_executor(_threads, _checked, function, *args)
+        loop = asyncio.get_running_loop()
+        back = loop.create_future()
+
+        def arrived(result, failed):
+            if failed is None and then is not None:
+                _then(then, result)
+            if back.done():
+                return  # (the caller was cancelled meanwhile)
+            if failed is None:
+                back.set_result(result)
+            else:
+                back.set_exception(failed)
+
+        def run():
+            try:
+                result, failed = _checked(function, *args), None
+            except BaseException as error:  # handed to the caller, on the loop
+                result, failed = None, error
+            try:
+                loop.call_soon_threadsafe(arrived, result, failed)
+            except RuntimeError:  # the loop closed meanwhile
+                pass
+
+        _threads.submit(run)
+        return await back
     try:
         # (One connection for every task on the loop: internals.connections_by_thread.)
-        return _checked(function, *args)
+        result = _checked(function, *args)
+        if then is not None:
+            _then(then, result)
+        return result
     finally:
         await asyncio.sleep(0)  # let sockets and other tables have their turn between calls
+
+
+def _then(then, result) -> None:
+    try:
+        then(result)
+    except Exception:  # the call's own work is done and committed: its caller still hears of it
+        log.exception("what follows a database call failed")
 
 
 def _checked(function, *args):

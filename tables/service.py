@@ -26,13 +26,13 @@ from .playing import again, cover, end, hand, hurry, move, move_all, start, take
 from .reading import read
 from .seating import add_bot, add_here, arrange, clear, configure, create, fill, join, leave, set_level, set_pace
 from .snapshots import snapshot, text, views
-from .telling import Done, act, group, send, sent
+from .telling import Done, act, group, send, send_done, sent
 from .ticker import tick
 from .yours import tables_of
 
 __all__ = [
     "Done", "NAME_LENGTH", "NO_SUCH_TABLE", "Refused", "Visitor", "act", "add_bot", "add_here", "again", "arrange", "clear", "configure", "cover",
     "create", "end", "fill", "group", "hand", "hints", "hurry", "talking", "join", "leave", "move", "move_all", "normal_code", "pace", "read",
-    "send", "sent", "set_level", "set_pace", "turnmail",
+    "send", "send_done", "sent", "set_level", "set_pace", "turnmail",
     "snapshot", "start", "tables_of", "take_back", "text", "tick", "views",
 ]

@@ -137,6 +137,11 @@ def send(told: list[tuple[str, dict]]) -> list[asyncio.Task]:
     return going
 
 
+def send_done(done: Done) -> None:
+    """``send`` the messages of a ``Done`` (for ``db.call``'s ``then``)."""
+    send(done.told)
+
+
 async def sent(told: list[tuple[str, dict]]) -> None:
     """``send``, for a caller off the loop (``async_to_sync``): done once
     Redis has them."""

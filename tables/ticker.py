@@ -166,7 +166,7 @@ async def run(stop: asyncio.Event) -> None:
     ringing = alarms.listen()
     start_workers()
     try:
-        telling.send((await db.call(telling.act, resume_all)).told)
+        await db.call(telling.act, resume_all, then=telling.send_done)
     except Exception:
         log.exception("could not resume the games under way")
     poll_at = time.time() + settings.PARLOR_TICK_SECONDS
@@ -203,7 +203,7 @@ async def run(stop: asyncio.Event) -> None:
                 codes += [code for code in dict.fromkeys(late) if code not in codes]
             for some in _turns(codes):
                 # The same call as a person's move: the turn, then its views to the sockets.
-                telling.send((await db.call(telling.act, play, some)).told)
+                await db.call(telling.act, play, some, then=telling.send_done)
                 # Between turns, let the loop read what arrived meanwhile, so
                 # a person's move never waits behind a crowd of due bots.
                 await asyncio.sleep(0)

@@ -81,17 +81,15 @@ def _take(queue: _Queue) -> tuple[list, set[str]]:
 
 
 async def _make(queue: _Queue, batch: list, tables: set[str]) -> None:
-    told = []
     try:
-        done = await db.call(perform_moves, [asked for asked, _made in batch])
-        outcomes, told = done.reply, done.told
+        # Each table's views go to its sockets as the batch is back, before the movers hear their outcomes.
+        outcomes = (await db.call(perform_moves, [asked for asked, _made in batch], then=service.send_done)).reply
     except Exception as failed:  # not the database's (that is a refusal): the sockets' own handlers report it
         outcomes = [failed] * len(batch)
     finally:
         queue.busy -= tables
         queue.batches.discard(asyncio.current_task())
         _start(queue)
-    service.send(told)  # each table's views to its sockets, before the movers hear their outcomes
     for (_asked, made), outcome in zip(batch, outcomes):
         if made.done():
             continue  # (its socket closed meanwhile)

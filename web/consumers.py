@@ -176,7 +176,7 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
             elif name == "hint":
                 await self._hint(who, message.get("seq"))
             else:
-                service.send((await db.call(functools.partial(perform, counted=True), name, self.code, who, message)).told)
+                await db.call(functools.partial(perform, counted=True), name, self.code, who, message, then=service.send_done)
             if name == "join":
                 self.who = who
         except service.Refused as refused:
@@ -192,10 +192,10 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
         when it comes, meanwhile reading the socket's next frames: a move
         made while the bot thinks goes as soon as it is sent."""
         try:
-            asked = await db.call(service.act, service.hints.question, self.code, who, seq)
+            # (The seat's first hint is marked on everyone's plates.)
+            asked = await db.call(service.act, service.hints.question, self.code, who, seq, then=service.send_done)
         except DatabaseError:
             raise not_saved("hint", self.code) from None
-        service.send(asked.told)  # (the seat's first hint is marked on everyone's plates)
         question = asked.reply
         coming = service.hints.answer(question)
         if self.hinting is not None:
