@@ -438,7 +438,8 @@ export class Table {
     }
     if (v.phase === 'scored') {
       const o = v.outcome;
-      const tail = v.can.includes('ready') && snap.seat !== null ? ' Press Next hand when you’re ready.' : ` ${this.waitingFor()}`;
+      // (A replay only shows the hand's end: nobody there presses Next hand.)
+      const tail = this.room.replay ? '' : v.can.includes('ready') && snap.seat !== null ? ' Press Next hand when you’re ready.' : ` ${this.waitingFor()}`;
       return [`${o ? handLine(snap, o) : 'The hand is over.'}${tail}`, false];
     }
     if (this.room.busy) return ['Sending…', false];

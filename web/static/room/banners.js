@@ -9,6 +9,7 @@
 import { still } from './motion.js';
 
 const SHOW = 1800; // ms a banner stays up
+export const JUMPED = 'replay-jumped';
 
 export class Banners {
   /** `node`: the banner, in its table's place for notices
@@ -17,6 +18,8 @@ export class Banners {
   constructor(node, { cues = null } = {}) {
     this.node = node;
     this.cues = cues;
+    // (A replay's jump: what a banner said may not have happened there yet.)
+    document.addEventListener(JUMPED, () => this.clear());
     this.queue = [];
     this.timer = null;
     this.endsAt = 0;

@@ -10,6 +10,7 @@
 
 import { face } from '../cards/faces.js';
 import { Announcer, keepRefusals } from './announce.js';
+import { JUMPED } from './banners.js';
 import { Cues, markMotion } from './motion.js';
 import { el } from './net.js';
 
@@ -190,7 +191,10 @@ export function watch(cfg, root, describe, inNames) {
     if (shown === key(step)) return;
     // One step forward moves as it did at the table; any other jump (or another side) lands at once.
     const was = shown === key(step - 1) ? room.snap : null;
-    if (!was) room.cues.finish();
+    if (!was) {
+      room.cues.finish();
+      document.dispatchEvent(new Event(JUMPED));
+    }
     shown = key(step);
     room.snap = drawn(steps.get(key(step)));
     say('');
