@@ -66,7 +66,7 @@ test: install debian services
 	@echo "$(PY) -m pytest -n $(TEST_WORKERS)  (live servers that scale out on the project's Redis, port $(REDIS_PORT))"
 	@PARLOR_TEST_REDIS='$(LIVE_REDIS)' $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 	@echo "The service and websocket tests again, on PostgreSQL and Redis (port $(REDIS_PORT), with its password):"
-	@DATABASE_URL='$(TEST_POSTGRES)' REDIS_URL='$(TEST_REDIS)' $(PY) -m pytest tests/tables/test_service.py tests/web/test_fuzz.py tests/web/test_fuzz_socket.py tests/web/test_live.py tests/web/test_safety.py tests/accounts/test_passwords.py tests/web/test_hardening_input.py tests/ratings/test_keeper.py tests/parlor/test_database.py tests/web/test_held_rows.py tests/tables/test_races.py tests/ratings/test_seats_shared.py tests/web/test_leaving.py tests/web/test_replay_sides.py tests/tables/test_yours.py tests/tables/test_days.py tests/tables/test_days_live.py
+	@DATABASE_URL='$(TEST_POSTGRES)' REDIS_URL='$(TEST_REDIS)' $(PY) -m pytest tests/tables/test_service.py tests/web/test_fuzz.py tests/web/test_fuzz_socket.py tests/web/test_live.py tests/web/test_safety.py tests/accounts/test_passwords.py tests/web/test_hardening_input.py tests/ratings/test_keeper.py tests/parlor/test_database.py tests/web/test_held_rows.py tests/tables/test_races.py tests/ratings/test_seats_shared.py tests/web/test_leaving.py tests/web/test_replay_sides.py tests/tables/test_yours.py tests/tables/test_days.py tests/tables/test_days_live.py tests/tables/test_db_call.py
 
 lint: install
 	$(VENV)/bin/ruff check .
