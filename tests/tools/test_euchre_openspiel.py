@@ -32,3 +32,15 @@ def test_the_report_gives_each_sides_calls_and_euchres_with_intervals():
     assert "4 hands on 2 deals; points 2-3" in lines[0]
     assert "hard named trump  75.0%" in lines[1] and "1/3 calls" in lines[1]
     assert "ISMCTS named trump  25.0%" in lines[2] and "alone 1" in lines[2]
+
+
+def test_the_report_says_where_each_sides_points_came_from():
+    mine = {"hard": 2, "other": 0, "hard_called": True, "euchred": False, "alone": False, "marched": True}
+    lone = {"hard": 0, "other": 4, "hard_called": False, "euchred": False, "alone": True, "marched": True}
+    stopped = {"hard": 2, "other": 0, "hard_called": False, "euchred": True, "alone": False, "marched": False}
+    made = {"hard": 0, "other": 1, "hard_called": False, "euchred": False, "alone": True, "marched": False}
+    lines = yardstick.report([[mine, lone], [stopped, made]])
+    assert "hard's points 4: 2 from its calls with its partner, 0 from its lone hands (0 of 0 made marched), " \
+           "2 from euchring the other side" in lines[3]
+    assert "ISMCTS's points 5: 0 from its calls with its partner, 5 from its lone hands (1 of 2 made marched), " \
+           "0 from euchring the other side" in lines[4]

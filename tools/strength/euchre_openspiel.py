@@ -168,7 +168,8 @@ def one_hand(spiel, deal: int, hard_team: int, simulations: int, uct: float, tag
     hard, other = state["totals"][hard_team], state["totals"][1 - hard_team]
     makers = team(outcome["maker"])
     return {"hard": hard, "other": other, "hard_called": makers == hard_team,
-            "euchred": outcome["how"] == "euchre", "alone": outcome["alone"] is not None}
+            "euchred": outcome["how"] == "euchre", "alone": outcome["alone"] is not None,
+            "marched": outcome["how"] == "march"}
 
 
 def _deal(job) -> list[dict] | None:
@@ -215,7 +216,24 @@ def report(rows: list[list[dict]]) -> list[str]:
         lines.append(f"  {name:>6} named trump {len(calls) / len(hands):6.1%}  (95% {lo:.1%} to {hi:.1%}; "
                      f"{len(calls)}/{len(hands)} hands), euchred {bad / max(1, len(calls)):6.1%}  (95% {blo:.1%} to "
                      f"{bhi:.1%}; {bad}/{len(calls)} calls), alone {alone}")
+    for name, mine in (("hard", True), ("ISMCTS", False)):
+        lines.append(sources(name, mine, hands))
     return lines
+
+
+def sources(name: str, mine: bool, hands: list[dict]) -> str:
+    """Where a side's points came from: its calls with its partner, its
+    lone hands (and how many of those marched), and the other side's calls
+    it euchred."""
+    got = "hard" if mine else "other"
+    calls = [h for h in hands if h["hard_called"] == mine and not h["euchred"]]
+    partner = sum(h[got] for h in calls if not h["alone"])
+    alone = [h for h in calls if h["alone"]]
+    marched = sum(h.get("marched", False) for h in alone)
+    euchres = sum(h[got] for h in hands if h["hard_called"] != mine and h["euchred"])
+    return (f"  {name:>6}'s points {partner + sum(h[got] for h in alone) + euchres}: {partner} from its calls with "
+            f"its partner, {sum(h[got] for h in alone)} from its lone hands ({marched} of {len(alone)} made marched), "
+            f"{euchres} from euchring the other side")
 
 
 def main(argv=None) -> int:
