@@ -92,6 +92,12 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
         if message.get("type") == "table.talk":
             self._heard_said(message)
             return
+        # The bot another process handed on is taken up as its change
+        # arrives, not once this socket sends it: a page that stopped reading
+        # holds up its own socket, never the table's bots.
+        bot = message.get("bot")
+        if bot is not None and bot["from"] != alarms.PROCESS:
+            alarms.set_for(bot["code"], bot["due"])
         self.latest = message
         if self.sending is None:
             self.sending = asyncio.ensure_future(self._send_latest())
@@ -259,9 +265,6 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
         """This socket's view in a change, as the text to send; None if a
         later change has been shown already, or _AFRESH if the change has no
         view for this browser (a watcher's) and the table is to be read."""
-        bot = event.get("bot")
-        if bot is not None and bot["from"] != alarms.PROCESS:
-            alarms.set_for(bot["code"], bot["due"])  # another process handed this bot on
         order = tuple(event["order"])
         if order < self.shown:
             return None  # overtaken: a later change has already been shown

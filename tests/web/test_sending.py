@@ -91,3 +91,31 @@ def test_a_send_that_fails_or_is_cancelled_while_it_waits_leaves_the_socket_send
         assert socket.frames == ["six"] and consumer.sending is None
 
     asyncio.run(play())
+
+
+def test_a_bot_another_process_hands_on_is_taken_up_as_its_change_arrives_even_at_a_socket_that_stopped_reading(monkeypatch):
+    """The change leaving a bot thinking that another process handed to this
+    one is taken up as it arrives, for each change, though the socket's page
+    stopped reading (its send waits) and so only the newest is ever sent: one
+    page's stall never costs the table its bots."""
+    from tables import alarms
+
+    taken_up = []
+    monkeypatch.setattr(alarms, "set_for", lambda code, due: taken_up.append((code, due)))
+
+    async def play():
+        socket, consumer = _at_table(held=True)
+        elsewhere = "another process"
+        for seq in (3, 4, 5):
+            change = _change(seq, f"view {seq}")
+            change["bot"] = {"code": "ABCD", "due": float(seq), "from": elsewhere}
+            consumer._handed(change)
+            await asyncio.sleep(0)
+        mine = _change(6, "view 6")
+        mine["bot"] = {"code": "ABCD", "due": 6.0, "from": alarms.PROCESS}  # (this process plays its own)
+        consumer._handed(mine)
+        assert taken_up == [("ABCD", 3.0), ("ABCD", 4.0), ("ABCD", 5.0)]
+        assert socket.frames == []  # nothing has been sent: the page still isn't reading
+        consumer.sending.cancel()
+
+    asyncio.run(play())
