@@ -626,7 +626,7 @@ def tab_to(page, name, most=150):
 
 
 def test_every_car_and_train_is_in_the_keyboard_order_enter_picks_and_escape_puts_down(servers, people):
-    ada = at_solitaire(servers, people)
+    ada = at_solitaire_with_a_train_on_the_line(servers, people)  # (some days start with none)
     page = ada.page
     page.locator(MY_TURN).wait_for()
     cars = page.locator("#sm-desk-body .sm-car").evaluate_all("ns => ns.map(n => `car ${n.dataset.car}`)")
