@@ -370,12 +370,17 @@ class SharedLayer(ProcessLayer):
         link = self._publisher
         if link is None or not link.open or self._loop is not asyncio.get_running_loop():
             return False
+        link.send("PUBLISH", self._topic(group), self._handed_out(group, message), answer=heard)
+        return True
+
+    def _handed_out(self, group, message) -> bytes:
+        """Hand a message to this process's sockets first, whatever Redis
+        does, and return it as Redis is to carry it."""
         assert isinstance(message, dict), "Message is not a dict"
         self.require_valid_group_name(group)
         data = self.origin + _framed(message)
-        self._hand_out(group, message)  # this process's sockets first, whatever Redis does
-        link.send("PUBLISH", self._topic(group), data, answer=heard)
-        return True
+        self._hand_out(group, message)
+        return data
 
     async def counted(self, group, heard: asyncio.Future) -> int:
         """How many processes heard a message ``publish_now`` sent to
@@ -388,10 +393,7 @@ class SharedLayer(ProcessLayer):
         return heard.result()
 
     async def _publish(self, group, message, *, counted: bool) -> int | None:
-        assert isinstance(message, dict), "Message is not a dict"
-        self.require_valid_group_name(group)
-        data = self.origin + _framed(message)
-        self._hand_out(group, message)  # this process's sockets first, whatever Redis does
+        data = self._handed_out(group, message)
         if mainloop.running() and asyncio.get_running_loop() is mainloop.loop():
             heard = asyncio.get_running_loop().create_future() if counted else None
             try:
