@@ -44,3 +44,18 @@ def test_the_report_says_where_each_sides_points_came_from():
            "2 from euchring the other side" in lines[3]
     assert "ISMCTS's points 5: 0 from its calls with its partner, 5 from its lone hands (1 of 2 made marched), " \
            "0 from euchring the other side" in lines[4]
+
+
+def test_two_runs_written_deal_by_deal_compare_on_the_deals_both_played():
+    won = {"hard": 2, "other": 0, "hard_called": True, "euchred": False, "alone": False, "marched": True}
+    lost = {"hard": 0, "other": 2, "hard_called": True, "euchred": True, "alone": False, "marched": False}
+    theirs = {"hard": 0, "other": 1, "hard_called": False, "euchred": False, "alone": False, "marched": False}
+    before = [yardstick.per_deal(0, [won, theirs]), yardstick.per_deal(1, [lost, theirs]),
+              yardstick.per_deal(2, [theirs, theirs]), yardstick.per_deal(3, [won, won])]
+    after = [yardstick.per_deal(0, [won, theirs]), yardstick.per_deal(1, [won, theirs]),
+             yardstick.per_deal(2, [won, theirs])]
+    assert yardstick.margins(before) == {0: 1, 1: -3, 2: -2, 3: 4}
+    # Deal 3 is in one file only; deal 1 moved by 4 points, deal 2 by 3, deal 0 not at all.
+    line = yardstick.compare(yardstick.margins(before), yardstick.margins(after))
+    assert "moved +2.333 points a deal" in line and "over 3 deals, 2 of them scored otherwise" in line
+    assert "too few" in yardstick.compare({0: 1}, {0: 2})

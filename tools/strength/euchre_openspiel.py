@@ -19,7 +19,14 @@ and bury a card nobody plays.
 Prints hard's share of all the points scored (ours: only one side scores
 a hand), with its 95% interval over the deals, and each side's call rate
 (the hands its side named trump) and how often a call was euchred, each
-with its 95% interval.
+with its 95% interval. ``--per-deal FILE`` writes each deal's two hands
+(JSON lines), and ``--compare BEFORE AFTER`` reads two such files of the
+same deals and prints how many points a deal hard's margin moved, deal by
+deal: a change measured on the very deals it is played on. Every deal is
+played in a fresh process, so the search plays it the same way whichever
+deals ran before; its hash tables still order by where the library was
+loaded, so deals replay exactly (all but about one in forty) only with
+that fixed: `PYTHONHASHSEED=0 setarch -R python -m ...`.
 
 OpenSpiel is a benchmark-only extra, never a dependency of the site: when
 missing it is installed into var/bench-extras (tools/bench/euchre_yardstick.py).
@@ -30,7 +37,9 @@ missing it is installed into var/bench-extras (tools/bench/euchre_yardstick.py).
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import multiprocessing
 import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -236,6 +245,36 @@ def sources(name: str, mine: bool, hands: list[dict]) -> str:
             f"{euchres} from euchring the other side")
 
 
+def per_deal(deal: int, pair: list[dict]) -> str:
+    """One deal's line for ``--per-deal``: its number and both hands."""
+    return json.dumps({"deal": deal, "hands": pair}, sort_keys=True)
+
+
+def margins(lines) -> dict[int, int]:
+    """Per deal, hard's points less the other side's over its two hands,
+    from ``--per-deal`` lines."""
+    out = {}
+    for line in lines:
+        if line.strip():
+            row = json.loads(line)
+            out[row["deal"]] = sum(h["hard"] - h["other"] for h in row["hands"])
+    return out
+
+
+def compare(before: dict[int, int], after: dict[int, int]) -> str:
+    """How far hard's margin moved a deal from ``before`` to ``after``, over
+    the deals both played: the mean of the differences, its standard error
+    and its 95% interval, and how many deals came out otherwise."""
+    both = sorted(set(before) & set(after))
+    d = [after[k] - before[k] for k in both]
+    if len(d) < 2:
+        return f"  {len(d)} deals in both files: too few to compare"
+    mean = sum(d) / len(d)
+    error = math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1) / len(d))
+    return (f"  hard's margin moved {mean:+.3f} points a deal (standard error {error:.3f}; 95% {mean - Z95 * error:+.3f} "
+            f"to {mean + Z95 * error:+.3f}) over {len(d)} deals, {sum(x != 0 for x in d)} of them scored otherwise")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=1500, help="deals, each played twice (default 1500)")
@@ -244,7 +283,14 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", default="0", help="a tag that changes every deal (default 0)")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
     parser.add_argument("--every", type=int, default=0, help="print the figures so far every N deals (default never)")
+    parser.add_argument("--per-deal", metavar="FILE", help="write each deal's two hands to FILE, a JSON line a deal")
+    parser.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"),
+                        help="compare two --per-deal files of the same deals, and play nothing")
     args = parser.parse_args(argv)
+    if args.compare:
+        before, after = (margins(open(f)) for f in args.compare)
+        print(compare(before, after))
+        return 0
     if pyspiel() is None:
         return 1
     print(f"Euchre hard against OpenSpiel's ISMCTS ({args.simulations} simulations a move), {args.deals} deals "
@@ -252,15 +298,24 @@ def main(argv=None) -> int:
     jobs = [(d, args.simulations, args.uct, args.seed) for d in range(args.deals)]
     rows: list[list[dict]] = []
     skipped = 0
-    with ProcessPoolExecutor(args.jobs) as pool:
-        for pair in pool.map(_deal, jobs, chunksize=1):
+    out = open(args.per_deal, "w") if args.per_deal else None
+    # A fresh process for every deal: OpenSpiel's search then plays a deal
+    # the same way in every run, whichever deals a process played before.
+    fresh = multiprocessing.get_context("forkserver")
+    fresh.set_forkserver_preload([__name__])
+    with ProcessPoolExecutor(args.jobs, mp_context=fresh, max_tasks_per_child=1) as pool:
+        for deal, pair in enumerate(pool.map(_deal, jobs, chunksize=1)):
             if pair is None:
                 skipped += 1
                 continue
             rows.append(pair)
+            if out:
+                print(per_deal(deal, pair), file=out, flush=True)
             if args.every and len(rows) % args.every == 0:
                 print(f"    after {len(rows)} deals:", file=sys.stderr)
                 print("\n".join(report(rows)), file=sys.stderr, flush=True)
+    if out:
+        out.close()
     print("\n".join(report(rows)))
     if skipped:
         print(f"  ({skipped} deals left out: our dealer buried the card it picked up, which OpenSpiel forbids)")
