@@ -96,7 +96,7 @@ def sqlite(name: str) -> dict:
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": name,
-        "CONN_MAX_AGE": None,  # one connection per thread, kept: opening one costs more than a move
+        "CONN_MAX_AGE": None,  # one connection per thread, kept: opening one costs more than a move (a page's request closes its own: tables/apps.py)
         "OPTIONS": {
             # Writers queue for the lock at BEGIN instead of failing
             # midway; WAL lets readers carry on while one writes.

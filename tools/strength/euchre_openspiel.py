@@ -43,6 +43,7 @@ import multiprocessing
 import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from engine import play, registry
 from engine.moves import dispatch
@@ -288,7 +289,7 @@ def main(argv=None) -> int:
                         help="compare two --per-deal files of the same deals, and play nothing")
     args = parser.parse_args(argv)
     if args.compare:
-        before, after = (margins(open(f)) for f in args.compare)
+        before, after = (margins(Path(f).read_text().splitlines()) for f in args.compare)
         print(compare(before, after))
         return 0
     if pyspiel() is None:
