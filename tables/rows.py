@@ -189,6 +189,8 @@ def _execute(connection, cursor, sql: dict, key: str | tuple[str, ...], params: 
     named, together = _prepared.setdefault(raw, set()), _cursors_of(connection).together
     marks = ", ".join(["%s"] * len(params))
     for attempt in range(2):
+        if not named.issuperset(keys):
+            named.update(_held_by_session(together))
         for one in keys:
             if one not in named:
                 together.execute(f"PREPARE parlor_{one} AS " + _numbered(sql[one]))
@@ -208,6 +210,15 @@ def _execute(connection, cursor, sql: dict, key: str | tuple[str, ...], params: 
     for _ in range(begin + len(keys) - 1):
         together.nextset()  # past the BEGIN and the statements before the last
     return together
+
+
+def _held_by_session(cursor) -> set[str]:
+    """Our statements the connection's session already holds. Our record of
+    them can fall behind the session, which keeps them for its whole life
+    (a connection handed back to the pool and out again, its record gone
+    with it), and preparing one twice fails."""
+    cursor.execute("SELECT substr(name, 8) FROM pg_prepared_statements WHERE starts_with(name, 'parlor_')")
+    return {name for (name,) in cursor.fetchall()}
 
 
 def _array(values) -> str:

@@ -578,6 +578,22 @@ def test_moves_go_on_once_the_database_connection_is_opened_afresh():
     assert Move.objects.filter(table__code=code).count() == played + 1
 
 
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite has no statements prepared by name")
+@pytest.mark.django_db(transaction=True)  # each read commits, as at a real table
+def test_a_table_is_read_when_the_session_holds_statements_the_server_lost_count_of():
+    """A connection's session keeps the statements a read prepared on it for
+    as long as it lives, whatever became of the server's note of them: the
+    next read prepares only what the session lacks (preparing one twice
+    fails, and the move would be refused)."""
+    code, _ada, _ben = started(bots=0, people=2)
+    with transaction.atomic():
+        assert rows.locked_with_seats([code])
+    rows._prepared.clear()
+    with transaction.atomic():
+        (table, seats), = rows.locked_with_seats([code])
+    assert table.code == code and len(seats) == 2
+
+
 @pytest.mark.django_db(transaction=True)  # the state is kept once a move's save commits
 def test_a_state_kept_between_moves_is_handed_over_only_while_its_row_still_holds_it(monkeypatch):
     """A table's state is kept parsed between its moves. A move
