@@ -45,7 +45,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from engine import play, registry
+from engine import play, registry, search
 from engine.moves import dispatch
 from tools.bench.euchre_yardstick import pyspiel
 from tools.stats import Z95, wilson
@@ -267,11 +267,10 @@ def compare(before: dict[int, int], after: dict[int, int]) -> str:
     the deals both played: the mean of the differences, its standard error
     and its 95% interval, and how many deals came out otherwise."""
     both = sorted(set(before) & set(after))
+    if len(both) < 2:
+        return f"  {len(both)} deals in both files: too few to compare"
     d = [after[k] - before[k] for k in both]
-    if len(d) < 2:
-        return f"  {len(d)} deals in both files: too few to compare"
-    mean = sum(d) / len(d)
-    error = math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1) / len(d))
+    mean, error = search.gain([after[k] for k in both], [before[k] for k in both])
     return (f"  hard's margin moved {mean:+.3f} points a deal (standard error {error:.3f}; 95% {mean - Z95 * error:+.3f} "
             f"to {mean + Z95 * error:+.3f}) over {len(d)} deals, {sum(x != 0 for x in d)} of them scored otherwise")
 
