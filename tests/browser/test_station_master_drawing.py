@@ -107,7 +107,11 @@ def test_every_train_and_car_of_the_view_is_drawn_and_says_how_it_runs(laptop, d
         if t["mark"] in ("on-time", "late", "held"):
             seen = marks.get(t["mark"]) or f"+{t['late']}"
             expect(node.locator(".sm-keeping")).to_have_text(re.compile(rf"^{re.escape(seen)}"))
+        if t["cars"]:
+            # Its cars read one after another, then where it is as a sentence of its own.
+            expect(node).to_have_accessible_name(re.compile(rf"\w\s*\.\s+{re.escape(t['where'])}"))
     assert any(t["mark"] == "late" for t in trains)
+    assert any(t["cars"] for t in trains)
     # The timetable lights the trains due somewhere this Stage, and the Stage at each place.
     due = [t for t in view["trains"] if t["due"] and t["comingDue"]]
     expect(page.locator("#sm-tt tbody tr.coming-due")).to_have_count(len(due))

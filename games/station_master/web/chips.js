@@ -17,11 +17,15 @@ export function mark(p, cls = 'sm-mark-chip') {
 }
 
 /** A car on the Division: a small chip, read as "car 98 to Dover". */
-export function chip(v, c) {
+export function chip(v, c, after = '') {
   const p = v.places[c.to];
   return el('span', { class: 'sm-chip', 'data-to': p.mark, 'data-car': c.id, 'data-key': `car-${c.id}`, title: carWords(v, c) },
-    el('span', { 'aria-hidden': 'true', text: p.mark }), el('span', { class: 'said', text: ` ${carWords(v, c)};` }));
+    el('span', { 'aria-hidden': 'true', text: p.mark }), el('span', { class: 'said', text: ` ${carWords(v, c)}${after}` }));
 }
+
+/** A row of cars, read out one after another with a pause between, none
+ * after the last (the sentence after the row has its own stop). */
+export const chips = (v, cars) => cars.map((c, i) => chip(v, c, i < cars.length - 1 ? ';' : ''));
 
 /** Room for `k` more cars, drawn as empty places on the track. */
 export const slots = k => Array.from({ length: Math.max(0, k) }, (_, i) => el('span', { class: 'sm-slot', 'aria-hidden': 'true', 'data-key': `room-${i}` }));

@@ -11,7 +11,7 @@
 // button; a Mainline card or an Office some move names is one too.
 
 import { el } from '../../room/net.js';
-import { chip, legend, slots } from './chips.js';
+import { chips, legend, slots } from './chips.js';
 import { endArt, mainlineArt, stationArt } from './track.js';
 
 // How wide each piece may shrink before the panel scrolls sideways, and
@@ -135,7 +135,7 @@ function office(b, o) {
     return el('div', { class: 'sm-yard-track', 'data-key': `yard-${o.seat}-${k}` },
       el('span', { class: 'sm-yard-name', 'aria-hidden': 'true', text: k }),
       el('span', { class: 'said', text: `${TRACK_NAMES[k]}, ${cars.length} of ${cars.length + o.room[k]}:` }),
-      el('span', { class: 'sm-cars' }, cars.map(c => chip(v, c)), slots(o.room[k])));
+      el('span', { class: 'sm-cars' }, chips(v, cars), slots(o.room[k])));
   }));
   return piece(b, cls, { 'data-key': `office-${o.seat}`, 'data-seat': String(o.seat), 'data-place': String(o.place) },
     head,
@@ -148,7 +148,7 @@ function interchangeYard(b, yard) {
   const { v } = b;
   return el('div', { class: 'sm-interchange', 'data-key': 'interchange' },
     el('p', { class: 'sm-yard-name', text: `Interchange yard, ${yard.cars.length} of ${yard.room}` }),
-    el('span', { class: 'sm-cars' }, yard.cars.map(c => chip(v, c)), slots(yard.room - yard.cars.length)));
+    el('span', { class: 'sm-cars' }, chips(v, yard.cars), slots(yard.room - yard.cars.length)));
 }
 
 // The track of a piece: a button to pick it when some move names it.
@@ -165,7 +165,7 @@ export function train(b, t, crowded = false) {
   const consist = [
     el('span', { class: 'sm-engine', 'aria-hidden': 'true' }),
     ...Array.from({ length: t.coaches }, (_, i) => el('span', { class: 'sm-coach', 'aria-hidden': 'true', 'data-key': `coach-${i}` })),
-    ...t.cars.map(c => chip(v, c)),
+    ...chips(v, t.cars),
     ...slots(t.cap - t.cars.length),
   ];
   const cls = `sm-train ${t.dir} ${t.kind} mark-${t.mark}${b.lit.trains.has(t.no) ? ' lit' : ''}${pick && pick.train === t.no ? ' picked' : ''}`;
