@@ -32,6 +32,16 @@ TALK_QUEUED = 100  # things said kept for a socket still sending the ones before
 WATCHING_ONLY = "This page is only watching the table. Reload it, then take a seat to play."
 
 
+def _overtakes(message: dict, waiting: dict | None) -> bool:
+    """Whether ``message`` is to be sent rather than the one ``waiting`` to
+    go. Processes tell their changes as each gets round to it, so one told
+    late may come after a later change: the later is kept. A table to read
+    afresh is kept over any change, and a change never puts it off."""
+    if waiting is None or "order" not in message:
+        return True
+    return "order" in waiting and message["order"] >= waiting["order"]
+
+
 class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
     shown = (-1, -1)  # the (game number, seq) this socket last sent
     latest = None  # the newest change handed over directly, not yet sent
@@ -98,7 +108,8 @@ class TableConsumer(DispatchOnTheLoop, AsyncWebsocketConsumer):
         bot = message.get("bot")
         if bot is not None and bot["from"] != alarms.PROCESS:
             alarms.set_for(bot["code"], bot["due"])
-        self.latest = message
+        if _overtakes(message, self.latest):
+            self.latest = message
         if self.sending is None:
             self.sending = asyncio.ensure_future(self._send_latest())
 

@@ -68,6 +68,47 @@ def test_a_socket_whose_send_waits_sends_that_change_and_then_only_the_newest():
     asyncio.run(play())
 
 
+def test_a_change_another_process_told_late_never_takes_the_place_of_a_later_one_waiting_to_go():
+    """Changes from two processes reach a socket in the order each process
+    got round to telling them, not the order they were made: the game's end,
+    told at once by the process that played it, may be waiting to go when a
+    process that was slow to tell an earlier move hands that over. The page
+    is sent the end, not left on the earlier move for good."""
+    async def play():
+        socket, consumer = _at_table(held=True)
+        _hand(consumer, (3, "three"))
+        await asyncio.sleep(0)  # its send begins, and waits
+        _hand(consumer, (8, "the end"), (5, "five, told late"))
+        socket.held.set()
+        await consumer.sending
+        assert socket.frames == ["three", "the end"]
+
+    asyncio.run(play())
+
+
+def test_a_table_to_read_afresh_is_not_put_off_by_a_change_handed_over_after_it():
+    """Redis came back after changes went unheard: the socket reads the
+    table as it stands, whatever change this process hands over meanwhile."""
+    read = []
+
+    async def play():
+        socket, consumer = _at_table(held=True)
+
+        async def snapshot():
+            read.append("afresh")
+
+        consumer.send_snapshot = snapshot
+        _hand(consumer, (3, "three"))
+        await asyncio.sleep(0)  # its send begins, and waits
+        consumer._handed({"type": "table.stale"})
+        _hand(consumer, (4, "four"))
+        socket.held.set()
+        await consumer.sending
+        assert socket.frames == ["three"] and read == ["afresh"]
+
+    asyncio.run(play())
+
+
 def test_a_send_that_fails_or_is_cancelled_while_it_waits_leaves_the_socket_sending_again():
     async def play():
         socket, consumer = _at_table(held=True)
