@@ -31,13 +31,20 @@ def forward(page, step: int) -> int:
     return step + 1
 
 
-def forward_to_its_lines(page, step: int) -> list[str]:
-    """The right arrow, and the lines beside the step after ``step`` once it
-    is drawn (read as it lands: the page draws a step and its lines at once)."""
-    page.keyboard.press("ArrowRight")
-    return page.wait_for_function(
-        """n => document.getElementById('board').dataset.step === n
-               && [...document.querySelectorAll('#replay-lines li')].map(li => li.innerText)""", arg=str(step + 1)).json_value()
+# Forward through every step in the page itself, a step once the one before
+# is drawn, and each step's lines as it lands: one call for the whole game
+# (the arrow keys' own stepping is the test below's).
+EVERY_STEPS_LINES = """async last => {
+  const board = document.getElementById('board'), forward = document.getElementById('replay-forward');
+  const drawn = n => new Promise(done => { const look = () => board.dataset.step === n ? done() : requestAnimationFrame(look); look(); });
+  const every = [];
+  for (let step = 1; step <= last; step++) {
+    forward.click();
+    await drawn(String(step));
+    every.push([...document.querySelectorAll('#replay-lines li')].map(li => li.innerText));
+  }
+  return every;
+}"""
 
 
 def test_the_arrow_keys_alone_step_through_a_hand_s_end_with_its_sheet_beside_the_table(servers, people):
@@ -92,8 +99,7 @@ def test_every_step_has_its_line_naming_the_players_from_another_seat_s_side(ser
     expect(page.locator("#replay-side")).to_contain_text(f"{watched}’s side")
     last = int(re.search(r"of (\d+)", page.locator("#replay-where").inner_text()).group(1))
     named, plays = set(), 0
-    for step in range(last):
-        lines = forward_to_its_lines(page, step)
+    for step, lines in enumerate(page.evaluate(EVERY_STEPS_LINES, last)):
         assert lines and all(line.strip() for line in lines), (step + 1, lines)
         assert not [line for line in lines if SECOND_OR_FIRST_PERSON.search(line)], (step + 1, lines)
         plays += sum(" played the " in line for line in lines)
