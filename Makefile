@@ -18,9 +18,10 @@ TEST_REDIS ?= $(call redis_url,1)
 # the project's Redis themselves, by its socket file);
 # each test worker after the first takes the next database up.
 LIVE_REDIS ?= $(call redis_url,2)
-# The first run's test workers: most of a test waits on a live server or a
-# browser, so two keep two cores busy. (The second run shares one Redis
-# database between its tests, so it runs in one.)
+# The test workers of both runs: most of a test waits on a live server or a
+# browser, so two keep two cores busy. In the second run each worker after
+# the first takes a database of its own, eight and more up from TEST_REDIS's
+# (tests/live.py, REDIS_APART).
 TEST_WORKERS ?= 2
 export PARLOR_REDIS_PORT := $(REDIS_PORT)
 export PARLOR_REDIS_HOME := $(REDIS_HOME)
@@ -66,7 +67,7 @@ test: install debian services
 	@echo "$(PY) -m pytest -n $(TEST_WORKERS)  (live servers that scale out on the project's Redis, port $(REDIS_PORT))"
 	@PARLOR_TEST_REDIS='$(LIVE_REDIS)' $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 	@echo "The service and websocket tests again, on PostgreSQL and Redis (port $(REDIS_PORT), with its password):"
-	@DATABASE_URL='$(TEST_POSTGRES)' REDIS_URL='$(TEST_REDIS)' $(PY) -m pytest tests/tables/test_service.py tests/web/test_fuzz.py tests/web/test_fuzz_socket.py tests/web/test_live.py tests/web/test_safety.py tests/accounts/test_passwords.py tests/web/test_hardening_input.py tests/ratings/test_keeper.py tests/parlor/test_database.py tests/web/test_held_rows.py tests/tables/test_races.py tests/ratings/test_seats_shared.py tests/web/test_leaving.py tests/web/test_replay_sides.py tests/tables/test_yours.py tests/tables/test_days.py tests/tables/test_days_live.py tests/tables/test_db_call.py
+	@DATABASE_URL='$(TEST_POSTGRES)' REDIS_URL='$(TEST_REDIS)' $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal tests/tables/test_service.py tests/web/test_fuzz.py tests/web/test_fuzz_socket.py tests/web/test_live.py tests/web/test_safety.py tests/accounts/test_passwords.py tests/web/test_hardening_input.py tests/ratings/test_keeper.py tests/parlor/test_database.py tests/web/test_held_rows.py tests/tables/test_races.py tests/ratings/test_seats_shared.py tests/web/test_leaving.py tests/web/test_replay_sides.py tests/tables/test_yours.py tests/tables/test_days.py tests/tables/test_days_live.py tests/tables/test_db_call.py
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -32,6 +32,28 @@ def pytest_collection_modifyitems(items):
     items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _a_redis_database_a_worker(request):
+    """On Redis (REDIS_URL) and split over workers (pytest -n), each worker
+    after the first counts its limits and keeps its cache in a Redis
+    database of its own, as its live servers do (tests/live.py), since
+    every test begins by clearing the cache: one worker's clearing must not
+    wipe the counts of a test the other is running."""
+    import os
+
+    from tests.live import own_redis_url
+
+    own = own_redis_url()
+    if not request.config.pluginmanager.hasplugin("django") or own == os.environ.get("REDIS_URL", ""):
+        yield
+        return
+    from django.test import override_settings
+
+    with override_settings(CACHES={"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": own}},
+                           CHANNEL_LAYERS={"default": {"BACKEND": "tables.layer.SharedLayer", "CONFIG": {"hosts": [own]}}}):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _bots_answer_at_once(request):
     # (Pure rules tests run without Django: -p no:django. The settings are

@@ -129,14 +129,27 @@ def scale_out_env(by_socket: bool = False) -> dict:
     }
 
 
-def _this_workers(redis_url: str) -> str:
-    """The Redis database for this test worker's servers: the next one up
-    for each worker after the first (pytest -n), so no worker's servers hear
-    another's tables or count its sockets."""
+def _this_workers(redis_url: str, apart: int = 0) -> str:
+    """The Redis database for this test worker: for each worker after the
+    first (pytest -n) the next one up, ``apart`` further, so no worker's
+    servers hear another's tables or count its sockets, and no worker's
+    clearing of its cache wipes another's counts."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
     shift = int(worker[2:]) if worker[2:].isdigit() else 0
     base, _, db = redis_url.rpartition("/")
-    return f"{base}/{int(db) + shift}" if shift and db.isdigit() else redis_url
+    return f"{base}/{int(db) + apart + shift}" if shift and db.isdigit() else redis_url
+
+
+# REDIS_URL's databases for the workers after the first (the tests' own
+# Django and the servers that share it) start this far up, clear of the
+# scaled-out servers' (the next ones up from PARLOR_TEST_REDIS's).
+REDIS_APART = 7
+
+
+def own_redis_url() -> str:
+    """REDIS_URL as this test worker is to use it (empty without Redis)."""
+    url = os.environ.get("REDIS_URL", "")
+    return _this_workers(url, REDIS_APART) if url else ""
 
 
 def wait_for_redis(port: int, password: str = "") -> None:
@@ -213,6 +226,7 @@ class Servers:
             extra_env["DATABASE_URL"] = _pg(self.postgres, self.database)
         self.env = {
             **os.environ,
+            **({"REDIS_URL": own_redis_url()} if os.environ.get("REDIS_URL") else {}),
             "PARLOR_VAR": str(tmp_path),
             "PARLOR_SQLITE": str(tmp_path / "parlor.sqlite3"),
             "PARLOR_EXTRA_GAMES": "high-card=tests.highcard",

@@ -8,7 +8,7 @@ import time
 import psycopg
 import pytest
 
-from tests.live import Client, Servers, _pg, scale_out_env
+from tests.live import Client, Servers, _pg, own_redis_url, scale_out_env
 from tests.views import move_from
 
 GIVE_UP = 20.0  # seconds a state may take to come, before the test fails
@@ -18,7 +18,7 @@ GIVE_UP = 20.0  # seconds a state may take to come, before the test fails
 def site(tmp_path):
     """Servers on PostgreSQL and Redis: the run's own when it names them."""
     given = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")) and os.environ.get("REDIS_URL")
-    env = {"DATABASE_URL": os.environ["DATABASE_URL"], "REDIS_URL": os.environ["REDIS_URL"]} if given else scale_out_env()
+    env = {"DATABASE_URL": os.environ["DATABASE_URL"], "REDIS_URL": own_redis_url()} if given else scale_out_env()
     pool = Servers(tmp_path, **env)
     yield pool
     pool.stop_all()
