@@ -47,10 +47,13 @@ def _a_redis_database_a_worker(request):
     if not request.config.pluginmanager.hasplugin("django") or own == os.environ.get("REDIS_URL", ""):
         yield
         return
+    from django.conf import settings
     from django.test import override_settings
 
-    with override_settings(CACHES={"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": own}},
-                           CHANNEL_LAYERS={"default": {"BACKEND": "tables.layer.SharedLayer", "CONFIG": {"hosts": [own]}}}):
+    # The site's own settings for Redis, at this worker's database.
+    cache, layer = settings.CACHES["default"], settings.CHANNEL_LAYERS["default"]
+    with override_settings(CACHES={"default": {**cache, "LOCATION": own}},
+                           CHANNEL_LAYERS={"default": {**layer, "CONFIG": {**layer["CONFIG"], "hosts": [own]}}}):
         yield
 
 
