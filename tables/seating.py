@@ -303,7 +303,7 @@ def _setting_refusal(game, key, value, out: dict) -> str:
     if key not in out:
         return f"{game.title} has no setting called “{str(key)[:40]}”."
     if key not in rows:
-        return f"“{_shown(value)}” isn't one of the answers {game.title} allows for “{key}”."
+        return f"{game.title} doesn't allow “{_shown(value)}” for “{key}”."
     row = rows[key]
     preset = next((r for r in rows.values() if r.get("presets")), None)
     if row.get("custom") and preset and out.get(preset["key"]) != "custom":

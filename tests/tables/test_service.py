@@ -163,7 +163,7 @@ def test_a_setting_the_game_does_not_allow_is_refused_and_changes_nothing():
     status, snap = post(ada, f"/api/tables/{code}/settings", {"settings": {"bot_pace": "relaxed"}})
     assert snap["settings"] == {"bot_pace": "relaxed"}
     status, body = post(ada, f"/api/tables/{code}/settings", {"settings": {"bot_pace": "warp"}})
-    assert status == 400 and body["error"] == "“warp” isn't one of the answers High Card allows for “bot_pace”."
+    assert status == 400 and body["error"] == "High Card doesn't allow “warp” for “bot_pace”."
     status, body = post(ada, f"/api/tables/{code}/settings", {"settings": {"bot_pace": "brisk", "cheat": True}})
     assert status == 400 and body["error"] == "High Card has no setting called “cheat”."
     assert snap_of(ada, code)["settings"] == {"bot_pace": "relaxed"}
