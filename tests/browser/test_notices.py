@@ -1,7 +1,7 @@
 """A table's notices (the start's announcement, Your move, a banner) as a
 family meets them: at a new player's first turn, on a laptop and on a
-phone, the board, the hand and the moves are in sight whole with both
-notices shown, and putting the notices away moves none of them; Line's
+phone, the board, the hand, the moves and Your move are in sight whole
+with both notices shown, and putting the notices away moves none of them; Line's
 bonus turn is told without the grid moving."""
 
 import pytest
@@ -48,6 +48,9 @@ def test_at_a_new_players_first_turn_the_notices_keep_the_table_in_sight_and_sti
         assert nodes, f"{slug} shows none of {IN_SIGHT[slug]}"
         problems = [f"{node.evaluate('n => n.id || n.className')} {node.inner_text()[:20]!r}: {unseen(node)}" for node in nodes if unseen(node)]
         assert not problems, f"{slug} at {size}: {problems}"
+        # Your move, which says what to do, is in sight whole too: on a phone
+        # it leads the notices under the hand, above the announcement.
+        assert not unseen(page.locator("#your-move")), f"{slug} at {size}: Your move: {unseen(page.locator('#your-move'))}"
         # The notices put away (✕, Got it; Station Master's Your move stands
         # in its moves, which it leads into): nothing of the table moves.
         before = boxes(page, IN_SIGHT[slug] + STILL.get(slug, []))

@@ -70,7 +70,7 @@ start({
   ],
   // Your move, the first time each kind of decision is yours (the engine's kinds).
   yourMove: {
-    play: { say: 'Play a card: pick one from your hand, then tap a lit square (or a lit joker to upgrade, or Shift in on a run).', ring: '#hand' },
+    play: { say: 'Pick a card from your hand, then tap a lit square.', ring: '#hand' },
     draw: { say: 'Nothing in your hand can go down, so draw: the top discard if it can go straight down, else the pile.', ring: '#ln-draw' },
     place: { say: 'Put down the card you drew: tap a lit square.', ring: '#ln-grid' },
     discard: { say: 'You hold eight cards: pick one to discard, back to seven.', ring: '#hand' },

@@ -63,11 +63,16 @@ export function news(room, text) {
 /** The start's announcement goes to the table's one place for notices
  * (`[data-notices]`, where the table keeps room for them): there it moves
  * none of the table and pushes neither your hand nor your moves out of
- * sight. A table without one has it under the bar. */
+ * sight. It stands after a Your move there, which says what to do now: on
+ * a phone the notices come last, and the first of them is the one in view.
+ * A table without one has it under the bar. */
 export function gather() {
   const place = document.querySelector('[data-notices]');
   const opening = document.getElementById('opening');
-  if (place && opening && opening.parentNode !== place) place.prepend(opening);
+  if (!place || !opening || opening.parentNode === place) return;
+  const yourMove = place.querySelector(':scope > .your-move');
+  if (yourMove) yourMove.after(opening);
+  else place.prepend(opening);
 }
 
 /** A line standing until put away (its ✕) or your move. */

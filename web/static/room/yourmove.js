@@ -13,7 +13,7 @@ export class YourMove {
     this.kind = null;
     this.ringed = null;
     this.node = el('div', { class: 'your-move', id: 'your-move', hidden: true },
-      el('strong', { text: 'Your move' }), ' ', el('span', { class: 'your-move-say' }), ' ',
+      el('span', { class: 'your-move-words' }, el('strong', { text: 'Your move' }), ' ', el('span', { class: 'your-move-say' })), ' ',
       el('button', { type: 'button', class: 'quiet', id: 'your-move-ok', text: 'Got it', onclick: () => this.seen() }));
   }
 
