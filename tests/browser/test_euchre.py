@@ -16,7 +16,7 @@ from engine import registry
 from engine.play import play
 from tests.browser.conftest import ask_for_less_motion, unseen
 from tests.browser.tables import Walk, cookies, deal_and_play_to
-from tests.browser.turns import read_how_to_play
+from tests.browser.turns import next_hand, read_how_to_play
 from tests.live import Client
 
 TABLE = "#eu"
@@ -79,11 +79,7 @@ def test_a_person_plays_a_whole_game_of_euchre_against_three_bots(servers, peopl
             expect(sheet.locator("#hand-title")).to_have_text(re.compile(rf"^Hand {hands}: "))
             expect(sheet).to_contain_text("Tricks")
             expect(sheet.locator("#eu-hands tbody tr")).to_have_count(hands)
-            sheet.get_by_role("button", name="Next hand").click()
-            # The sheet closes (the next may open soon after, when Ada sits
-            # out a partner's lone hand and moves land at once).
-            page.wait_for_function("n => !document.querySelector('#hand-dialog[open]')"
-                                   " || !document.getElementById('hand-title').textContent.startsWith(`Hand ${n}:`)", arg=hands)
+            next_hand(page)
             if hands == 1:
                 # One hand with every card flying and every trick swept; then
                 # Ada asks Options for less motion, and moves land at once.
@@ -293,7 +289,7 @@ def test_a_hint_marks_the_strong_bots_card_with_its_reason_and_the_hinted_game_i
     for _ in range(60):
         page.locator(f'{TABLE}:not([data-can=""]), {HAND_SHEET}').first.wait_for()
         if page.locator(HAND_SHEET).count():  # (her partner went alone: on to the next hand)
-            page.locator("#hand-dialog").get_by_role("button", name="Next hand").click()
+            next_hand(page)
             continue
         can = page.locator(TABLE).get_attribute("data-can").split()
         seq = page.locator(TABLE).get_attribute("data-seq")

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from engine import registry
 from tests.browser.tables import GAMES, Walk, seated
+from tests.browser.turns import next_hand
 from tests.live import Client
 from tests.views import offered_to
 
@@ -83,7 +84,7 @@ def test_a_euchre_hint_names_the_dock_button_in_the_words_it_reads(hinting, site
     for _ in range(40):
         page.locator('#eu:not([data-can=""]), #hand-dialog[open]').first.wait_for()
         if page.locator("#hand-dialog[open]").count():
-            page.locator("#hand-dialog").get_by_role("button", name="Next hand").click()
+            next_hand(page)
             continue
         expect(note).to_be_visible(timeout=HINT_WITHIN)
         said, seq = note.inner_text(), page.locator("#eu").get_attribute("data-seq")
