@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 from engine import play, registry
 from tests.browser.tables import GAMES, Walk, cookies, deal_and_play_to, first_turn, lone_hand_in_play, new_table
+from tests.browser.turns import SHEET
 from tests.live import Client
 from tests.views import offered_to
 from tools.pageweight import COLD_BUDGET, measure
@@ -224,15 +225,15 @@ def test_line_s_bonus_turn_banner_shows_whole_on_the_screen_as_the_row_is_comple
     assert viewer.errors == []
 
 
-# How far the log drawer is from its newest line, in pixels.
 def see_the_table(page):
     """Put the result sheet away, if the game is over, as a family does
     to look at the table again."""
-    sheet = page.locator("#result-dialog[open]")
+    sheet = page.locator(SHEET)
     if sheet.count():
         sheet.get_by_role("button", name="See the table").click()
 
 
+# How far the log drawer is from its newest line, in pixels.
 LOG_FROM_NEWEST = "() => { const d = document.getElementById('log-drawer'); return d.scrollHeight - d.clientHeight - d.scrollTop; }"
 
 

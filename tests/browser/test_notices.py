@@ -50,7 +50,8 @@ def test_at_a_new_players_first_turn_the_notices_keep_the_table_in_sight_and_sti
         assert not problems, f"{slug} at {size}: {problems}"
         # Your move, which says what to do, is in sight whole too: on a phone
         # it leads the notices under the hand, above the announcement.
-        assert not unseen(page.locator("#your-move")), f"{slug} at {size}: Your move: {unseen(page.locator('#your-move'))}"
+        hidden = unseen(page.locator("#your-move"))
+        assert not hidden, f"{slug} at {size}: Your move: {hidden}"
         # The notices put away (✕, Got it; Station Master's Your move stands
         # in its moves, which it leads into): nothing of the table moves.
         before = boxes(page, IN_SIGHT[slug] + STILL.get(slug, []))
