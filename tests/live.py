@@ -407,6 +407,19 @@ class Socket:
             if wanted(message):
                 return message
 
+    def newest(self, wanted, timeout: float = 20.0) -> dict:
+        """The newest message for which wanted(m) holds: the first to come,
+        then any already here, so a reader that fell behind a busy server
+        acts on the table as it is now, not on a view long gone."""
+        found = self.until(wanted, timeout)
+        while True:
+            try:
+                message = self.next(timeout=0)
+            except TimeoutError:
+                return found
+            if wanted(message):
+                found = message
+
     def close(self):
         self.ws.close()
 

@@ -36,7 +36,7 @@ def test_two_people_and_two_bots_play_to_the_end_and_each_socket_sees_only_its_s
     last = {0: None, 1: None}
     for _ in range(400):
         for seat, ws in sockets.items():
-            snap = ws.until(lambda m: m.get("type") == "snapshot" and m["status"] != "lobby")
+            snap = ws.newest(lambda m: m.get("type") == "snapshot" and m["status"] != "lobby")
             last[seat] = snap
         if all(s["status"] == "over" for s in last.values()):
             break
