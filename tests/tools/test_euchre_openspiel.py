@@ -1,6 +1,8 @@
 """The Euchre yardstick against OpenSpiel's ISMCTS (tools/strength/euchre_openspiel.py):
 its own arithmetic, which needs no OpenSpiel (the runs themselves are figures, not tests)."""
 
+import json
+
 from games.euchre.rules import cards
 from tools.strength import euchre_openspiel as yardstick
 
@@ -59,3 +61,24 @@ def test_two_runs_written_deal_by_deal_compare_on_the_deals_both_played():
     line = yardstick.compare(yardstick.margins(before), yardstick.margins(after))
     assert "moved +2.333 points a deal" in line and "over 3 deals, 2 of them scored otherwise" in line
     assert "too few" in yardstick.compare({0: 1}, {0: 2})
+
+
+def test_deals_are_sorted_by_where_the_two_tables_bids_first_parted():
+    def hand(hard, other, *bids):
+        moves = [[seat, {"type": kind, "alone": alone} if kind != "pass" else {"type": "pass"}]
+                 for seat, kind, alone in bids]
+        return {"hard": hard, "other": other, "hard_called": True, "euchred": False, "alone": False,
+                "marched": False, "moves": moves + [[1, {"type": "play", "card": "9C0"}]]}
+
+    # Seat 1 speaks first: the search at the first table, hard at the second, same cards.
+    ordered = hand(1, 0, (1, "order", False))
+    passed = hand(0, 0, (1, "pass", False), (2, "order", False))
+    alone = hand(0, 4, (1, "order", True))
+    lines = [yardstick.per_deal(0, [passed, ordered]), yardstick.per_deal(1, [ordered, ordered]),
+             yardstick.per_deal(2, [passed, ordered]), yardstick.per_deal(3, [alone, ordered])]
+    assert yardstick.parting(json.loads(lines[0])) == "round 1: hard order, ISMCTS pass"
+    assert yardstick.parting(json.loads(lines[1])) == "same bids"
+    out = yardstick.partings(lines)
+    assert out[0].split()[:8] == ["round", "1:", "hard", "order,", "ISMCTS", "pass", "2", "deals,"]
+    assert "hard's margin +1.00 a deal" in out[0] and "+2 in all" in out[0]
+    assert any("hard order, ISMCTS order alone" in line and "-3.00 a deal" in line for line in out)

@@ -20,9 +20,13 @@ Prints hard's share of all the points scored (ours: only one side scores
 a hand), with its 95% interval over the deals, and each side's call rate
 (the hands its side named trump) and how often a call was euchred, each
 with its 95% interval. ``--per-deal FILE`` writes each deal's two hands
-(JSON lines), and ``--compare BEFORE AFTER`` reads two such files of the
-same deals and prints how many points a deal hard's margin moved, deal by
-deal: a change measured on the very deals it is played on. Every deal is
+(JSON lines: each hand's outcome, the cards dealt and every move, seat by
+seat), and ``--compare BEFORE AFTER`` reads two such files of the same
+deals and prints how many points a deal hard's margin moved, deal by deal:
+a change measured on the very deals it is played on. ``--parting FILE``
+reads one and sorts its deals by where the two tables' bids first parted
+(hard's bid, and the search's with the same cards in the same seat), with
+hard's margin a deal in each: where the points are won and lost. Every deal is
 played in a fresh process, so the search plays it the same way whichever
 deals ran before; its hash tables still order by where the library was
 loaded, so deals replay exactly (all but about one in forty) only with
@@ -41,6 +45,7 @@ import json
 import math
 import multiprocessing
 import random
+import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -162,6 +167,8 @@ def one_hand(spiel, deal: int, hard_team: int, simulations: int, uct: float, tag
     seed = f"openspiel-{tag}-{deal}"
     state = GAME.new(4, seed, 0.0, SETTINGS)
     m = Mirror(spiel, state, (deal * 2 + hard_team) % (2 ** 31), simulations, uct)
+    dealt = {"dealer": state["dealer"], "up": state["up"], "hands": [list(h) for h in state["hands"]]}
+    moves = []
     k = 0
     while state["phase"] not in ("scored", "over"):
         seat = state["turn"]
@@ -172,6 +179,7 @@ def one_hand(spiel, deal: int, hard_team: int, simulations: int, uct: float, tag
             follow(m, state, seat, move)
         else:
             move = searched_move(m, state, seat)
+        moves.append([seat, move])
         dispatch(GAME, state, seat, move, float(k + 1))
         k += 1
     outcome = state["outcomes"][-1]
@@ -179,7 +187,7 @@ def one_hand(spiel, deal: int, hard_team: int, simulations: int, uct: float, tag
     makers = team(outcome["maker"])
     return {"hard": hard, "other": other, "hard_called": makers == hard_team,
             "euchred": outcome["how"] == "euchre", "alone": outcome["alone"] is not None,
-            "marched": outcome["how"] == "march"}
+            "marched": outcome["how"] == "march", "dealt": dealt, "moves": moves}
 
 
 def _deal(job) -> list[dict] | None:
@@ -262,6 +270,44 @@ def margins(lines) -> dict[int, int]:
     return out
 
 
+def bids_of(hand: dict) -> list[tuple]:
+    """A hand's bids in order, as (seat, kind, suit, alone)."""
+    return [(seat, m["type"], m.get("suit"), bool(m.get("alone")))
+            for seat, m in hand["moves"] if m["type"] in ("pass", "order", "call")]
+
+
+def parting(row: dict) -> str:
+    """Where a deal's two tables first bid differently, in words: the round,
+    hard's bid and the search's, the same cards in the same seat ("same
+    bids" if they never did; hard holds seats 0 and 2 at the first table)."""
+    first, second = (bids_of(h) for h in row["hands"])
+    for k, (a, b) in enumerate(zip(first, second)):
+        if a != b:
+            hard, other = (a, b) if a[0] % 2 == 0 else (b, a)
+            return f"round {1 if k < 4 else 2}: hard {said(hard)}, ISMCTS {said(other)}"
+    return "same bids"
+
+
+def said(bid: tuple) -> str:
+    return bid[1] + (" alone" if bid[3] else "")
+
+
+def partings(lines) -> list[str]:
+    """Deals grouped by where their bids parted (``parting``), most first:
+    how many, and hard's margin a deal with its standard error."""
+    groups: dict[str, list[int]] = {}
+    for line in lines:
+        if line.strip():
+            row = json.loads(line)
+            groups.setdefault(parting(row), []).append(sum(h["hard"] - h["other"] for h in row["hands"]))
+    out = []
+    for name, got in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        error = statistics.stdev(got) / math.sqrt(len(got)) if len(got) > 1 else 0.0
+        out.append(f"  {name:<44} {len(got):5d} deals, hard's margin {statistics.fmean(got):+.2f} a deal "
+                   f"(standard error {error:.2f}), {sum(got):+d} in all")
+    return out
+
+
 def compare(before: dict[int, int], after: dict[int, int]) -> str:
     """How far hard's margin moved a deal from ``before`` to ``after``, over
     the deals both played: the mean of the differences, its standard error
@@ -286,7 +332,12 @@ def main(argv=None) -> int:
     parser.add_argument("--per-deal", metavar="FILE", help="write each deal's two hands to FILE, a JSON line a deal")
     parser.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"),
                         help="compare two --per-deal files of the same deals, and play nothing")
+    parser.add_argument("--parting", metavar="FILE",
+                        help="sort a --per-deal file's deals by where the two tables' bids first parted, and play nothing")
     args = parser.parse_args(argv)
+    if args.parting:
+        print("\n".join(partings(Path(args.parting).read_text().splitlines())))
+        return 0
     if args.compare:
         before, after = (margins(Path(f).read_text().splitlines()) for f in args.compare)
         print(compare(before, after))
