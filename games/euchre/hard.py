@@ -24,7 +24,10 @@ from .rules import TARGET, is_trump, score_hand, team
 # Worlds a decision, by kind: each world plays every move out to the end of
 # the hand (a fraction of a millisecond each), so a decision stays near 100 ms.
 WORLDS = {"bid": 48, "defend": 32, "discard": 20, "play": 24}
-CLEAR = 1.0  # standard errors by which a bolder bid must beat the safer one it replaces
+# Standard errors by which a bolder bid must beat the safer one it replaces,
+# world by world: naming trump over passing, going alone over the partner's
+# help (a lone hand risks more on a noisier average).
+CLEAR = {"name": 0.5, "alone": 1.0}
 
 GAME = 4.0  # what winning the game is worth beyond its points
 TRIES = 40  # deals tried for each world whose hands fit the bids
@@ -82,9 +85,15 @@ def safer(move: dict, moves: list[dict]):
     return None
 
 
+def needs(move: dict) -> float:
+    """The standard errors by which a bolder bid must beat the safer one
+    (CLEAR): going alone, or naming trump."""
+    return CLEAR["alone"] if move.get("alone") else CLEAR["name"]
+
+
 def clearly(moves: list[dict], worths: list[list[float]]) -> int:
     """The bid to make: the best on average of those that beat, over the
-    same worlds, the safer bid each replaces by more than CLEAR standard
+    same worlds, the safer bid each replaces by more than ``needs`` standard
     errors of their difference (by more than the luck of the deals), each
     safer bid having done so in turn; passing, or bidding with the partner,
     needs nothing."""
@@ -96,7 +105,7 @@ def clearly(moves: list[dict], worths: list[list[float]]) -> int:
             return True
         j = moves.index(base)
         mean, error = search.gain(worths[i], worths[j])
-        return mean > CLEAR * error and mean > 0 and sound(j)
+        return mean > needs(moves[i]) * error and mean > 0 and sound(j)
 
     return max((i for i in range(len(moves)) if sound(i)), key=lambda i: (means[i], -i))
 
@@ -114,10 +123,23 @@ def deal(game, v: dict, rng) -> dict:
     return first
 
 
+def rule_first(v: dict, legal: list[dict], rng) -> list[dict]:
+    """The cards worth weighing, the one hard's rules of play choose (medium's
+    play, counting every card) first: a card the worlds score no better
+    than it is not played in its place (the worlds' play-outs are medium's,
+    which often tell two cards apart by nothing at all)."""
+    ruled = {"type": "play", "card": policy.rule_move(v, "hard", rng)["card"]}
+    return [ruled] + [m for m in legal if m != ruled]
+
+
+# The moves a kind of decision weighs (by default all), best guess first.
+WEIGHED = {"discard": keep_trump, "play": rule_first}
+
+
 def plan(v: dict, kind: str) -> search.Plan:
     """How hard searches a decision of this kind from this view."""
     return search.Plan(worlds=WORLDS[kind], value=worth(v["totals"], v["seat"]), stop=hand_over, reason=why.reason,
-                       deal=deal, finish=finish, moves=keep_trump if kind == "discard" else None,
+                       deal=deal, finish=finish, moves=WEIGHED.get(kind),
                        pick=clearly if kind in ("bid", "defend") else None)
 
 

@@ -15,6 +15,13 @@ LONE = 4  # sure tricks (_sure_tricks) to go alone, or to defend alone
 ORDER = {"easy": 2.9, "medium": 2.25, "hard": 2.25}
 CALL = {"easy": 2.9, "medium": 2.25, "hard": 2.25}
 
+# A pass says less than a bid: strong players (hard among them) pass hands
+# somewhat over medium's mark, for where they sit or because they would
+# rather defend, so hard reads an opponent's pass as a hand short of the
+# mark plus this much (ours; its partner's passes, read the same way,
+# measured worse).
+PASS_SLACK = 0.75
+
 
 def rule_move(v: dict, level: str, rng) -> dict:
     options = rules.moves_in(v)
@@ -180,11 +187,12 @@ def _bid_second(v: dict, level: str, options: list[dict]) -> dict:
 def fits_bids(v: dict, hands: dict) -> bool:
     """Whether a deal of the unseen cards (``hands``: seat -> the cards it
     holds now) agrees with this deal's bids as medium would have made them:
-    a seat that passed was short of medium's mark for that suit, one that
-    ordered or called reached it. Hard's deals lean this way (a person's
-    bids say the same, if less exactly); a dealer who picked up, whose hand
-    while bidding held a card nobody saw, and a dealer's partner who could
-    only order alone are left out."""
+    a seat that passed was short of medium's mark for that suit (an
+    opponent of the seat deciding, short of the mark plus PASS_SLACK), one
+    that ordered or called reached it. Hard's deals lean this way (a
+    person's bids say the same, if less exactly); a dealer who picked up,
+    whose hand while bidding held a card nobody saw, and a dealer's partner
+    who could only order alone are left out."""
     up = _turned(v)
     if up is None:
         return True
@@ -206,15 +214,18 @@ def fits_bids(v: dict, hands: dict) -> bool:
                 value = _strength(_best_after_pickup(hand, up), turned)
             else:
                 value = _strength(hand, turned) + (0.6 if up[0] == "J" else 0.35) * (1 if team(dealer) == team(s) else -1)
-            strong = value >= ORDER["medium"]
+            mark = ORDER["medium"]
         else:  # round two: calling a suit
             if s == dealer and bid["bid"] == "call":
                 continue  # (a stuck dealer calls whatever it holds)
             nxt = 0.2 if s == (dealer + 1) % 4 else 0.0
             suits = [bid["suit"]] if bid["bid"] == "call" else [x for x in SUITS if x != turned]
             value = max(_strength(hand, x) + (nxt if x == PARTNER[turned] else 0.0) for x in suits)
-            strong = value >= CALL["medium"]
-        if strong != (bid["bid"] != "pass"):
+            mark = CALL["medium"]
+        if bid["bid"] == "pass":
+            if value >= mark + (PASS_SLACK if team(s) != team(me) else 0.0):
+                return False
+        elif value < mark:
             return False
     return True
 
