@@ -259,6 +259,11 @@ def per_deal(deal: int, pair: list[dict]) -> str:
     return json.dumps({"deal": deal, "hands": pair}, sort_keys=True)
 
 
+def margin(row: dict) -> int:
+    """Hard's points less the other side's over a deal's two hands."""
+    return sum(h["hard"] - h["other"] for h in row["hands"])
+
+
 def margins(lines) -> dict[int, int]:
     """Per deal, hard's points less the other side's over its two hands,
     from ``--per-deal`` lines."""
@@ -266,7 +271,7 @@ def margins(lines) -> dict[int, int]:
     for line in lines:
         if line.strip():
             row = json.loads(line)
-            out[row["deal"]] = sum(h["hard"] - h["other"] for h in row["hands"])
+            out[row["deal"]] = margin(row)
     return out
 
 
@@ -299,7 +304,7 @@ def partings(lines) -> list[str]:
     for line in lines:
         if line.strip():
             row = json.loads(line)
-            groups.setdefault(parting(row), []).append(sum(h["hard"] - h["other"] for h in row["hands"]))
+            groups.setdefault(parting(row), []).append(margin(row))
     out = []
     for name, got in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         error = statistics.stdev(got) / math.sqrt(len(got)) if len(got) > 1 else 0.0
