@@ -105,16 +105,14 @@ function chosen(g) {
 
 // A game's settings fold away under its card, so every card stays as short
 // as its words and all of them, with their Start buttons, fit one screen;
-// the summary says what a table would be made with. Which are open is
-// kept across the card's redraws.
-const opened = new Set();
-
+// the summary says what a table would be made with. A redraw keeps them
+// as the page shows them now: the open attribute changes with the click,
+// where the toggle event comes later and a quick pick could beat it.
 function cardSettings(g, settings, form) {
   const preset = presetOf(g.schema, settings);
-  return el('details', {
-    class: 'card-settings', id: `${g.slug}-card-settings`, open: opened.has(g.slug),
-    ontoggle: e => { if (e.target.open) opened.add(g.slug); else opened.delete(g.slug); },
-  }, el('summary', {}, preset ? `Settings: ${preset.label}` : 'Settings'), form);
+  const id = `${g.slug}-card-settings`;
+  return el('details', { class: 'card-settings', id, open: !!document.getElementById(id)?.open },
+    el('summary', {}, preset ? `Settings: ${preset.label}` : 'Settings'), form);
 }
 
 function gameCard(g) {
