@@ -22,10 +22,11 @@ from . import playout, policy, why
 from .rules import TARGET, is_trump, score_hand, team
 
 # Worlds a decision, by kind: each world plays every move out to the end of
-# the hand (a fraction of a millisecond each), so a decision stays near 100 ms;
-# a bid's 96 shrink the luck a bolder bid must clear (with 48, hard took
-# 55.9% of the points against ISMCTS where 96 took 57.0%, the same deals).
-WORLDS = {"bid": 96, "defend": 32, "discard": 20, "play": 24}
+# the hand (a fraction of a millisecond each), so a bid stays near 200 ms at
+# the most; more worlds shrink the luck a decision rests on (against ISMCTS,
+# half as many for every kind, and 16 face-up deals in place of 32, took
+# 56.4% of the points where these took 58.4%, the same deals; README).
+WORLDS = {"bid": 192, "defend": 64, "discard": 40, "play": 48}
 # Standard errors by which a bolder bid must beat the safer one it replaces,
 # world by world: naming trump over passing, going alone over the partner's
 # help (a lone hand risks more on a noisier average).
