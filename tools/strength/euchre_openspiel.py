@@ -264,15 +264,15 @@ def margin(row: dict) -> int:
     return sum(h["hard"] - h["other"] for h in row["hands"])
 
 
+def rows(lines):
+    """The deals of ``--per-deal`` lines, blank lines skipped."""
+    return (json.loads(line) for line in lines if line.strip())
+
+
 def margins(lines) -> dict[int, int]:
     """Per deal, hard's points less the other side's over its two hands,
     from ``--per-deal`` lines."""
-    out = {}
-    for line in lines:
-        if line.strip():
-            row = json.loads(line)
-            out[row["deal"]] = margin(row)
-    return out
+    return {row["deal"]: margin(row) for row in rows(lines)}
 
 
 def bids_of(hand: dict) -> list[tuple]:
@@ -301,10 +301,8 @@ def partings(lines) -> list[str]:
     """Deals grouped by where their bids parted (``parting``), most first:
     how many, and hard's margin a deal with its standard error."""
     groups: dict[str, list[int]] = {}
-    for line in lines:
-        if line.strip():
-            row = json.loads(line)
-            groups.setdefault(parting(row), []).append(margin(row))
+    for row in rows(lines):
+        groups.setdefault(parting(row), []).append(margin(row))
     out = []
     for name, got in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         error = statistics.stdev(got) / math.sqrt(len(got)) if len(got) > 1 else 0.0
